@@ -1,0 +1,19 @@
+/** The whole call table: the server dispatches from it, the web calls through it, tests iterate it. */
+import type { z } from 'zod';
+import { presenceCalls } from './calls/presence';
+import { userCalls } from './calls/user';
+
+export const calls = { ...userCalls, ...presenceCalls };
+
+export type Calls = typeof calls;
+export type CallName = keyof Calls;
+/** What a client sends (before defaults and coercion). */
+export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+/** What a handler receives (after validation). */
+export type ParsedInput<N extends CallName> = z.output<Calls[N]['input']>;
+/** What a handler returns and a client receives. */
+export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
+
+export function isCallName(name: string): name is CallName {
+  return Object.hasOwn(calls, name);
+}

@@ -1,0 +1,82 @@
+/** The spec's §9 numbers, named. Client and server read them from here only. */
+
+export const DEFAULT_PRODUCT_NAME = 'Platter';
+
+// Room list
+export const ROOM_PAGE_SIZE = 20;
+export const MIN_SCROLL_LOAD_INTERVAL_MS = 1000;
+export const DIRECTORY_POLL_ACTIVE_MS = 60_000;
+export const DIRECTORY_POLL_IDLE_MS = 600_000;
+export const FRIEND_ICONS_PER_TILE = 3;
+export const BUDDY_ROW_SIZE = 5;
+
+// Cookies and remembered settings
+export const SETTING_COOKIE_PREFIX = 'setting_';
+export const SETTING_COOKIE_DAYS = 365;
+export const WELCOME_COOKIE_DAYS = 365;
+export const SESSION_COOKIE_DAYS = 365;
+export const HEADBAND_HIDDEN_DAYS = 21;
+export const CONNECT_BANNER_AUTO_CLOSE_MS = 7000;
+
+// Timing of the UI
+export const ALERT_DEFAULT_MS = 3000;
+export const MODAL_TRANSITION_MS = 400;
+export const OVERLAY_FALLBACK_MS = 600;
+export const IGNORE_ERROR_HIDE_MS = 1000;
+export const FINGERPRINT_FONT_TIMEOUT_MS = 300;
+export const CROSS_DOMAIN_RETRY_LIMIT = 5;
+
+// Payments
+export const CARD_TOKEN_TIMEOUT_MS = 40_000;
+export const ORDER_POLL_INTERVAL_MS = 2000;
+export const ORDER_POLL_TIMEOUT_MS = 30_000;
+export const CARD_NUMBER_MAX = 19;
+export const CARD_MONTH_MAX = 2;
+export const CARD_YEAR_MAX = 4;
+export const CARD_CVC_MAX = 4;
+export const CARD_ZIP_MAX = 5;
+
+// Text limits
+export const PASSWORD_MIN = 6;
+/** Not in the spec: a bound so that hashing cost stays bounded (docs/accounts.md). */
+export const PASSWORD_MAX = 128;
+export const EMAIL_MAX = 254;
+export const DJ_NAME_MAX = 20;
+export const PROFILE_TEXT_MAX = 400;
+export const REPORT_REASON_MAX = 400;
+export const TWITTER_HANDLE_MAX = 15;
+export const NAME_CHANGE_INTERVAL_DAYS = 7;
+export const PASSWORD_MASK = '••••••••';
+
+// Rooms
+export const MAX_DJS_MIN = 1;
+export const MAX_DJS_MAX = 5;
+export const MAX_DJS_DEFAULT = 5;
+export const DJ_THRESHOLD_DEFAULT = 0;
+
+// Avatars
+export const DEFAULT_AVATAR_ID = 8;
+export const SIGNUP_AVATAR_IDS = [8, 4, 34, 1, 7, 5] as const;
+export const AVATAR_ASSET_MIN = 1;
+export const AVATAR_ASSET_MAX = 32;
+export const CAT_AVATAR_ID = 3000;
+export const CUSTOM_AVATAR_MIN_POINTS = 40_000;
+
+// Stickers
+export const MAX_STICKER_PLACEMENTS = 20;
+export const STICKERS_PER_PAGE = 4;
+export const STICKER_WIDTH = 130;
+export const UNPURCHASED_STICKER_OPACITY = 0.5;
+export const LAPTOP_SIZE = { width: 564, height: 381 } as const;
+export const LAPTOP_SCREEN_SIZE = { width: 500, height: 325 } as const;
+
+// Modals
+export const PAYMENT_MODAL_WIDTH = 520;
+export const SOCIAL_MODAL_WIDTH = 400;
+
+// Room view
+export const RENDERER_FRAME_RATE = 20;
+export const REPORT_CHATLOG_SIZE = 25;
+
+/** A member counts as present for this long after their last sign of life. */
+export const PRESENCE_TIMEOUT_MS = 10 * 60_000;

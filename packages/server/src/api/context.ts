@@ -1,0 +1,41 @@
+import type { CallName, Calls, ParsedInput } from '@platter/contract';
+import type { z } from 'zod';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+
+/** Everything a handler may use. Built once per app; nothing is global. */
+export interface Services {
+  db: Db;
+  config: Config;
+  now: () => number;
+}
+
+/** Who is calling, once the dispatcher has checked userid + userauth. */
+export interface Caller {
+  userid: string;
+  sessionId: string;
+  registered: boolean;
+  acl: number;
+}
+
+export interface RequestInfo {
+  ip: string;
+}
+
+type CallerFor<N extends CallName> = Calls[N]['access'] extends 'anyone' ? Caller | null : Caller;
+
+export interface CallContext<N extends CallName> extends Services {
+  caller: CallerFor<N>;
+  request: RequestInfo;
+}
+
+export type Handler<N extends CallName> = (
+  input: ParsedInput<N>,
+  context: CallContext<N>,
+) => Promise<z.input<Calls[N]['output']>>;
+
+/** A feature's handlers: some of the table's calls, each typed by its contract. */
+export type HandlerGroup = { [N in CallName]?: Handler<N> };
+
+/** The full set: the app will not compile while a contract call has no handler. */
+export type Handlers = { [N in CallName]: Handler<N> };

@@ -1,0 +1,103 @@
+/**
+ * The one place that turns `/api/{name}` into a handler call: it parses the
+ * query or JSON body, drops the transport fields, authenticates userid +
+ * userauth (from parameters, never cookies), validates against the contract
+ * and wraps every outcome in the spec's envelope. Handlers never touch HTTP.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { calls, isCallName, type Access, type ApiFailure, type CallName, type Envelope } from '@platter/contract';
+import type { Caller, Handlers, RequestInfo, Services } from './context';
+import { ApiError, errors } from './errors';
+import { describeIssue } from './describe-issue';
+import { authenticate } from '../features/auth/sessions';
+
+export interface Dispatcher {
+  /** Runs one call as the API would; used by the HTTP route and the cookie routes. */
+  invoke(name: string, params: Record<string, unknown>, request: RequestInfo): Promise<Envelope<unknown>>;
+}
+
+const STATUS: Record<ApiFailure['errcode'], number> = {
+  unknown_call: 404,
+  wrong_method: 405,
+  bad_request: 400,
+  invalid: 400,
+  not_authenticated: 401,
+  members_only: 403,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  internal: 500,
+};
+
+export function statusOf(envelope: Envelope<unknown>): number {
+  return envelope[0] ? 200 : STATUS[envelope[1].errcode];
+}
+
+export function failure(error: ApiError): Envelope<never> {
+  return [false, { err: error.message, errcode: error.code }];
+}
+
+export function createDispatcher(services: Services, handlers: Handlers, log: FastifyInstance['log']): Dispatcher {
+  async function run(name: CallName, params: Record<string, unknown>, request: RequestInfo): Promise<unknown> {
+    const call = calls[name];
+    const access = call.access as Access;
+    const { userid, userauth, client: _client, _: _cacheBuster, ...fields } = params;
+    void _client;
+    void _cacheBuster;
+
+    let caller: Caller | null = null;
+    if (typeof userid === 'string' && typeof userauth === 'string' && userid && userauth) {
+      caller = await authenticate(services, userid, userauth);
+      if (!caller && access !== 'anyone') throw errors.notAuthenticated();
+    }
+    if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
+    if (access === 'member' && !caller?.registered) throw errors.membersOnly();
+
+    const parsed = call.input.safeParse(fields);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw errors.invalid(issue ? describeIssue(issue, fields) : 'The request is not valid.');
+    }
+    const handler = handlers[name] as (input: unknown, context: unknown) => Promise<unknown>;
+    const result = await handler(parsed.data, { ...services, caller, request });
+    // Parsing the output strips anything a handler should not have let out.
+    return call.output.parse(result);
+  }
+
+  return {
+    async invoke(name, params, request) {
+      if (!isCallName(name)) return failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call'));
+      try {
+        return [true, await run(name, params, request)];
+      } catch (error) {
+        if (error instanceof ApiError) return failure(error);
+        log.error({ err: error, call: name }, 'API call failed');
+        return failure(errors.internal());
+      }
+    },
+  };
+}
+
+/** Registers `/api/:name` for GET and POST, enforcing each call's method. */
+export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): void {
+  const send = (reply: FastifyReply, envelope: Envelope<unknown>) =>
+    reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
+
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/api/:name',
+    handler: async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+      const name = request.params.name;
+      const expected = isCallName(name) ? calls[name].method : request.method;
+      if (expected !== request.method) {
+        return send(reply, failure(new ApiError(`${name} must be called with ${expected}.`, 'wrong_method')));
+      }
+      const params = request.method === 'GET' ? request.query : (request.body ?? {});
+      if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+        return send(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
+      }
+      return send(reply, await dispatcher.invoke(name, params as Record<string, unknown>, { ip: request.ip }));
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { ErrorCode } from '@platter/contract';
+
+/** The one error a handler throws; the dispatcher turns it into `[false, {err, errcode}]`. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly code: ErrorCode = 'bad_request',
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Messages the whole API shares, so that every caller sees the same words. */
+export const errors = {
+  invalid: (message: string) => new ApiError(message, 'invalid'),
+  notFound: (message: string) => new ApiError(message, 'not_found'),
+  conflict: (message: string) => new ApiError(message, 'conflict'),
+  forbidden: (message = "Sorry, you're not allowed to do that.") => new ApiError(message, 'forbidden'),
+  notAuthenticated: () =>
+    new ApiError('Your session has ended. Please reload the page and log in again.', 'not_authenticated'),
+  membersOnly: () => new ApiError('Please sign up or log in to do that.', 'members_only'),
+  internal: () => new ApiError('Sorry, something went wrong on our side. Please try again.', 'internal'),
+};
+
+/** True when a database write failed on a unique index (SQLite or PostgreSQL). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || code === '23505';
+}

@@ -1,0 +1,90 @@
+/**
+ * Assembles the server from its parts. It only composes: no listening, no
+ * globals, so tests build as many apps as they like on fresh databases.
+ */
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import type { Handlers, Services } from './api/context';
+import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dispatch';
+import { ApiError } from './api/errors';
+import { createDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { accountHandlers } from './features/accounts/handlers';
+import { authHandlers } from './features/auth/handlers';
+import { presenceHandlers } from './features/presence/handlers';
+import { registerSessionCookieRoutes } from './http/session-cookies';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerWebApp } from './http/web-app';
+
+export interface App {
+  http: FastifyInstance;
+  services: Services;
+  close(): Promise<void>;
+}
+
+const handlers: Handlers = {
+  ...authHandlers,
+  ...accountHandlers,
+  ...presenceHandlers,
+};
+
+/** Messages for requests that never reach a handler. */
+function transportError(error: FastifyError): ApiError {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new ApiError('The request body is not valid JSON.', 'bad_request');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError('Send the request body as JSON (Content-Type: application/json).', 'bad_request');
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('The request is too large.', 'bad_request');
+    default:
+      return (error.statusCode ?? 500) < 500
+        ? new ApiError('The request could not be understood.', 'bad_request')
+        : new ApiError('Sorry, something went wrong on our side. Please try again.', 'internal');
+  }
+}
+
+export async function buildApp(config: Config, now: () => number = Date.now): Promise<App> {
+  const db = createDatabase(config.database);
+  await migrateToLatest(db);
+  const services: Services = { db, config, now };
+
+  const http = Fastify({
+    logger: { level: config.logLevel },
+    // One line per request only when asked for (LOG_LEVEL=debug or trace).
+    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    bodyLimit: 256 * 1024,
+    // Handlers see plain objects; a body like {"__proto__": …} is refused, not merged.
+    onProtoPoisoning: 'error',
+    onConstructorPoisoning: 'error',
+  });
+
+  http.setErrorHandler((error: FastifyError, request, reply) => {
+    const apiError = transportError(error);
+    if (apiError.code === 'internal') request.log.error({ err: error }, 'request failed');
+    const envelope = failure(apiError);
+    return reply.status(statusOf(envelope)).send(envelope);
+  });
+  http.setNotFoundHandler((request, reply) => {
+    const envelope = failure(new ApiError(`Nothing is at ${request.method} ${request.url.split('?')[0]}.`, 'not_found'));
+    return reply.status(404).send(envelope);
+  });
+
+  await http.register(fastifyCookie);
+  registerSecurityHeaders(http);
+  const dispatcher = createDispatcher(services, handlers, http.log);
+  registerApiRoute(http, dispatcher);
+  registerSessionCookieRoutes(http, config, dispatcher);
+  if (config.webDist) await registerWebApp(http, config, config.webDist);
+
+  return {
+    http,
+    services,
+    async close() {
+      await http.close();
+      await db.destroy();
+    },
+  };
+}

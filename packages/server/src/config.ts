@@ -1,0 +1,86 @@
+/**
+ * Environment → typed configuration, validated at start. Every setting has an
+ * embedded default so that `npm start` works with no environment at all.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PRODUCT_NAME } from '@platter/contract';
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], {
+    message: 'must be 1 or 0 (or true/false)',
+  })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const environment = z.object({
+  PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a whole number')
+    .min(0, 'must be between 0 and 65535')
+    .max(65535, 'must be between 0 and 65535')
+    .default(8080),
+  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(postgres(ql)?|sqlite):\/\//, 'must start with postgres://, postgresql:// or sqlite://')
+    .optional(),
+  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
+  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://platter.example.org' }).optional(),
+  PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').default(DEFAULT_PRODUCT_NAME),
+  SEED_DEMO: flag.optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('development'),
+});
+
+export type Environment = Record<string, string | undefined>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  redisUrl: string | undefined;
+  publicUrl: string;
+  productName: string;
+  /** undefined: seed demo content only on a first start (an empty database). */
+  seedDemo: boolean | undefined;
+  logLevel: string;
+  production: boolean;
+  /** Where the built web app is, when this server should serve it. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads the environment; throws a ConfigError naming every bad variable. */
+export function loadConfig(env: Environment = process.env, overrides: Partial<Config> = {}): Config {
+  const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const parsed = environment.safeParse(blanksRemoved);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: databaseFrom(e.DATABASE_URL, dataDir),
+    redisUrl: e.REDIS_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    productName: e.PRODUCT_NAME,
+    seedDemo: e.SEED_DEMO,
+    logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
+    webDist: undefined,
+    ...overrides,
+  };
+}
+
+function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'platter.sqlite') };
+  if (url.startsWith('sqlite://')) return { kind: 'sqlite', file: path.resolve(url.slice('sqlite://'.length)) };
+  return { kind: 'postgres', url };
+}

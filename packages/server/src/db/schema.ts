@@ -1,0 +1,275 @@
+/**
+ * The database as Kysely sees it, in camelCase (CamelCasePlugin maps to the
+ * snake_case of the SQL). Times are epoch milliseconds; flags are 0/1 integers
+ * so that one migration set serves SQLite and PostgreSQL alike.
+ */
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Flag = Generated<number>;
+
+export interface UsersTable {
+  id: string;
+  name: string | null;
+  nameLower: string | null;
+  email: string | null;
+  emailLower: string | null;
+  unverifiedEmail: string | null;
+  unverifiedEmailLower: string | null;
+  passwordHash: string | null;
+  avatarId: Generated<number>;
+  /** JSON: {head, body, screen} parts of the custom avatar maker. */
+  customAvatar: string | null;
+  points: Generated<number>;
+  acl: Generated<number>;
+  bot: Flag;
+  laptop: Generated<string>;
+  subscriptionLevel: Generated<number>;
+  verified: string | null;
+  twitter: string | null;
+  facebook: string | null;
+  soundcloud: string | null;
+  website: string | null;
+  about: string | null;
+  topartists: string | null;
+  hangout: string | null;
+  nameChangedAt: number | null;
+  presenceStatus: Generated<string>;
+  lastSeenAt: number | null;
+  createdAt: number;
+  registeredAt: number | null;
+}
+
+export interface PastNamesTable {
+  id: string;
+  userId: string;
+  name: string;
+  changedAt: number;
+}
+
+export interface SessionsTable {
+  id: string;
+  userId: string;
+  tokenHash: string;
+  fingerprint: string | null;
+  usertoken: string | null;
+  createdAt: number;
+  lastUsedAt: number;
+}
+
+export interface FansTable {
+  fanId: string;
+  djId: string;
+  createdAt: number;
+}
+
+export interface BlocksTable {
+  userId: string;
+  blockedId: string;
+  createdAt: number;
+}
+
+export interface RoomsTable {
+  id: string;
+  shortcut: string;
+  name: string;
+  description: string | null;
+  theme: string | null;
+  creatorId: string | null;
+  privacy: Generated<string>;
+  maxDjs: Generated<number>;
+  djthreshold: Generated<number>;
+  featured: Flag;
+  listeners: Generated<number>;
+  djcount: Generated<number>;
+  songArtist: string | null;
+  songTitle: string | null;
+  songCoverart: string | null;
+  songStartedAt: number | null;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  hotness: Generated<number>;
+  createdAt: number;
+}
+
+export interface RoomMembersTable {
+  /** A person is in one room at a time. */
+  userId: string;
+  roomId: string;
+  isDj: Flag;
+  joinedAt: number;
+}
+
+export interface RoomFavoritesTable {
+  userId: string;
+  roomId: string;
+  createdAt: number;
+}
+
+export interface HeadbandsTable {
+  id: string;
+  color: Generated<string>;
+  content: string;
+  active: Flag;
+  createdAt: number;
+}
+
+export interface NewsTable {
+  id: string;
+  content: string;
+  createdAt: number;
+}
+
+export interface StickersTable {
+  id: string;
+  path: string;
+  name: string;
+  price: Generated<number>;
+  state: Generated<string>;
+  createdAt: number;
+}
+
+export interface StickerPlacementsTable {
+  id: string;
+  userId: string;
+  stickerId: string;
+  top: number;
+  left: number;
+  angle: number;
+  position: number;
+}
+
+export interface StickerPurchasesTable {
+  userId: string;
+  stickerId: string;
+  orderId: string | null;
+  createdAt: number;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  userId: string;
+  level: number;
+  state: string;
+  periodEnd: number | null;
+  providerRef: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface CardsTable {
+  userId: string;
+  lastFour: string;
+  expMonth: number;
+  expYear: number;
+  addressZip: string | null;
+  brand: string;
+  providerRef: string | null;
+  updatedAt: number;
+}
+
+export interface OrdersTable {
+  id: string;
+  userId: string;
+  kind: string;
+  state: string;
+  level: number | null;
+  subscriptionId: string | null;
+  amount: number;
+  /** JSON list of product ids. */
+  items: string;
+  idempotencyKey: string | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
+export interface ContactPrefsTable {
+  userId: string;
+  name: string;
+  checked: number;
+}
+
+export interface PreferencesTable {
+  userId: string;
+  layout: Generated<string>;
+  miniplayer: Flag;
+  disableZoom: Flag;
+  disableAnimation: Flag;
+  disableWebgl: Flag;
+}
+
+export interface TokensTable {
+  id: string;
+  userId: string;
+  purpose: string;
+  tokenHash: string;
+  email: string | null;
+  expiresAt: number;
+  usedAt: number | null;
+  createdAt: number;
+}
+
+export interface SocialAccountsTable {
+  userId: string;
+  provider: string;
+  providerUserId: string;
+  name: string | null;
+  profileImage: string | null;
+  createdAt: number;
+}
+
+export interface SocialFriendsTable {
+  userId: string;
+  provider: string;
+  friendProviderUserId: string;
+}
+
+export interface ReportsTable {
+  id: string;
+  reporterId: string;
+  reportedId: string;
+  roomId: string | null;
+  reason: string;
+  /** JSON list of recent chat messages. */
+  chatlog: string;
+  createdAt: number;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  toAddress: string;
+  subject: string;
+  textBody: string;
+  htmlBody: string | null;
+  createdAt: number;
+}
+
+export interface Database {
+  users: UsersTable;
+  pastNames: PastNamesTable;
+  sessions: SessionsTable;
+  fans: FansTable;
+  blocks: BlocksTable;
+  rooms: RoomsTable;
+  roomMembers: RoomMembersTable;
+  roomFavorites: RoomFavoritesTable;
+  headbands: HeadbandsTable;
+  news: NewsTable;
+  stickers: StickersTable;
+  stickerPlacements: StickerPlacementsTable;
+  stickerPurchases: StickerPurchasesTable;
+  subscriptions: SubscriptionsTable;
+  cards: CardsTable;
+  orders: OrdersTable;
+  contactPrefs: ContactPrefsTable;
+  preferences: PreferencesTable;
+  tokens: TokensTable;
+  socialAccounts: SocialAccountsTable;
+  socialFriends: SocialFriendsTable;
+  reports: ReportsTable;
+  mailOutbox: MailOutboxTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type RoomRow = Selectable<RoomsTable>;

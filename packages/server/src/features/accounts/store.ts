@@ -1,0 +1,64 @@
+/** Data access for users. Names and emails are unique case-insensitively via their *_lower columns. */
+import type { Db } from '../../db/database';
+import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
+
+export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByName(db: Db, name: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('nameLower', '=', name.toLowerCase()).executeTakeFirst();
+}
+
+/**
+ * The account an email signs in to: its verified email, or, for an account
+ * that has none yet, the unverified one it signed up with.
+ */
+export function findUserByLoginEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const lower = email.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) =>
+      eb.or([
+        eb('emailLower', '=', lower),
+        eb.and([eb('emailLower', 'is', null), eb('unverifiedEmailLower', '=', lower)]),
+      ]),
+    )
+    .executeTakeFirst();
+}
+
+export async function isNameTaken(db: Db, name: string, exceptUserId?: string): Promise<boolean> {
+  let query = db.selectFrom('users').select('id').where('nameLower', '=', name.toLowerCase());
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** An email is taken when any account holds it, verified or not. */
+export async function isEmailTaken(db: Db, email: string, exceptUserId?: string): Promise<boolean> {
+  const lower = email.toLowerCase();
+  let query = db
+    .selectFrom('users')
+    .select('id')
+    .where((eb) => eb.or([eb('emailLower', '=', lower), eb('unverifiedEmailLower', '=', lower)]));
+  if (exceptUserId) query = query.where('id', '!=', exceptUserId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<void> {
+  await db.insertInto('users').values(user).execute();
+}
+
+export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
+  await db.updateTable('users').set(changes).where('id', '=', id).execute();
+}
+
+export async function fanCounts(db: Db, id: string): Promise<{ fans: number; fanofs: number }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      eb.selectFrom('fans').select(eb.fn.countAll<number>().as('n')).where('djId', '=', id).as('fans'),
+      eb.selectFrom('fans').select(eb.fn.countAll<number>().as('n')).where('fanId', '=', id).as('fanofs'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { fans: Number(row.fans), fanofs: Number(row.fanofs) };
+}

@@ -1,0 +1,48 @@
+/** Presents a user row as the contract's §3 User: only the fields its owner may see. */
+import { avatarImageUrls, type SelfUser } from '@platter/contract';
+import type { UserRow } from '../../db/schema';
+import { presenceOf } from '../presence/status';
+
+export interface SocialIds {
+  fbid: string | null;
+  twitterid: string | null;
+  twitterProfileImage: string | null;
+}
+
+export function selfUserView(
+  user: UserRow,
+  counts: { fans: number; fanofs: number },
+  social: SocialIds,
+  now: number,
+): SelfUser {
+  return {
+    userid: user.id,
+    name: user.name,
+    registered: user.name !== null,
+    email: user.email,
+    unverified_email: user.unverifiedEmail,
+    has_tt_password: user.passwordHash !== null,
+    avatarid: user.avatarId,
+    custom_avatar: customAvatarOf(user),
+    images: avatarImageUrls(user.avatarId),
+    points: user.points,
+    fans: counts.fans,
+    fanofs: counts.fanofs,
+    acl: user.acl,
+    bot: user.bot === 1,
+    fbid: social.fbid,
+    twitterid: social.twitterid,
+    twitter_profile_image: social.twitterProfileImage,
+    laptop: user.laptop as SelfUser['laptop'],
+    subscription_level: user.subscriptionLevel,
+    status: presenceOf(user, now),
+    created: user.createdAt,
+  };
+}
+
+/** The custom avatar maker stores head/body/screen parts; the images are named after them. */
+function customAvatarOf(user: UserRow): SelfUser['custom_avatar'] {
+  if (!user.customAvatar) return null;
+  const parts = JSON.parse(user.customAvatar) as { head: number; body: number; screen: number };
+  return { hf: `head-${parts.head}`, bf: `body-${parts.body}`, sf: `screen-${parts.screen}` };
+}

@@ -1,0 +1,96 @@
+/** Becoming someone: guest sessions, registration and email login (spec §4 Startup, Registration). */
+import { messages, type ParsedInput } from '@platter/contract';
+import type { HandlerGroup, Services } from '../../api/context';
+import { errors, isUniqueViolation } from '../../api/errors';
+import { newId } from '../../lib/ids';
+import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from '../accounts/store';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, endSession } from './sessions';
+
+const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
+const EMAIL_TAKEN = 'That email address is already registered. Try logging in instead!';
+const ALREADY_MEMBER = "You're already signed up! Log out first to make a new account.";
+
+type Registration = ParsedInput<'user.email_register'>;
+
+export const authHandlers = {
+  'user.guest_create': async (device, services) => {
+    const id = newId();
+    await insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now() });
+    return createSession(services, id, device);
+  },
+
+  'user.email_register': async (input, services) => {
+    await ensureAvailable(services, input);
+    const id = newId();
+    await saveRegistration(services, input, (fields) =>
+      insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
+    );
+    return createSession(services, id, input);
+  },
+
+  'user.guest_register': async (input, services) => {
+    const { caller } = services;
+    if (caller.registered) throw errors.conflict(ALREADY_MEMBER);
+    await ensureAvailable(services, input, caller.userid);
+    await saveRegistration(services, input, (fields) => updateUser(services.db, caller.userid, fields));
+    // A new secret for the new identity: whoever knew the guest's does not inherit the member.
+    await endSession(services, caller.sessionId);
+    return createSession(services, caller.userid, input);
+  },
+
+  'user.email_login': async ({ email, password, fingerprint }, services) => {
+    const user = await findUserByLoginEmail(services.db, email);
+    const ok = await verifyPassword(user?.passwordHash ?? null, password);
+    if (!user || !ok) throw errors.invalid(LOGIN_FAILED);
+    return createSession(services, user.id, { fingerprint });
+  },
+
+  'user.authenticate': async (_input, { caller }) => ({ userid: caller.userid, registered: caller.registered }),
+
+  'user.logout': async (_input, services) => {
+    await endSession(services, services.caller.sessionId);
+    return {};
+  },
+} satisfies HandlerGroup;
+
+async function ensureAvailable({ db }: Services, input: Registration, exceptUserId?: string): Promise<void> {
+  if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);
+  if (await isEmailTaken(db, input.email, exceptUserId)) throw errors.conflict(EMAIL_TAKEN);
+}
+
+/**
+ * Writes a registration. The email stays unverified until its link is
+ * followed (spec §4 Email); it signs in meanwhile. A unique-index race with a
+ * simultaneous sign-up ends in the same message as the check before it.
+ */
+async function saveRegistration(
+  services: Services,
+  input: Registration,
+  write: (fields: {
+    name: string;
+    nameLower: string;
+    unverifiedEmail: string;
+    unverifiedEmailLower: string;
+    passwordHash: string;
+    avatarId: number;
+    registeredAt: number;
+  }) => Promise<void>,
+): Promise<void> {
+  const fields = {
+    name: input.name,
+    nameLower: input.name.toLowerCase(),
+    unverifiedEmail: input.email,
+    unverifiedEmailLower: input.email.toLowerCase(),
+    passwordHash: await hashPassword(input.password),
+    avatarId: input.avatarid,
+    registeredAt: services.now(),
+  };
+  try {
+    await write(fields);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    const nameTaken = await isNameTaken(services.db, input.name);
+    throw errors.conflict(nameTaken ? messages.nameTaken : EMAIL_TAKEN);
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Sessions: a member or guest holds one bearer secret (userauth) per device.
+ * Only its hash is stored; the caller proves itself with userid + userauth.
+ */
+import type { Caller, Services } from '../../api/context';
+import { hashSecret, newId, newSecret } from '../../lib/ids';
+
+/** How often a session's and its user's "last seen" are written: not on every call. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+export interface NewSession {
+  userid: string;
+  userauth: string;
+}
+
+export interface DeviceEvidence {
+  fingerprint?: string | undefined;
+  usertoken?: string | undefined;
+}
+
+export async function createSession(
+  { db, now }: Services,
+  userId: string,
+  device: DeviceEvidence = {},
+): Promise<NewSession> {
+  const userauth = newSecret();
+  const at = now();
+  await db
+    .insertInto('sessions')
+    .values({
+      id: newId(),
+      userId,
+      tokenHash: hashSecret(userauth),
+      fingerprint: device.fingerprint ?? null,
+      usertoken: device.usertoken ?? null,
+      createdAt: at,
+      lastUsedAt: at,
+    })
+    .execute();
+  return { userid: userId, userauth };
+}
+
+/** The caller behind userid + userauth, or null when they do not match a live session. */
+export async function authenticate(services: Services, userid: string, userauth: string): Promise<Caller | null> {
+  const { db, now } = services;
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id as sessionId', 'sessions.lastUsedAt', 'users.id as userid', 'users.name', 'users.acl'])
+    .where('sessions.tokenHash', '=', hashSecret(userauth))
+    .executeTakeFirst();
+  if (!row || row.userid !== userid) return null;
+
+  const at = now();
+  if (at - row.lastUsedAt > TOUCH_INTERVAL_MS) {
+    await db.updateTable('sessions').set({ lastUsedAt: at }).where('id', '=', row.sessionId).execute();
+    await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', row.userid).execute();
+  }
+  return { userid: row.userid, sessionId: row.sessionId, registered: row.name !== null, acl: row.acl };
+}
+
+export async function endSession({ db }: Services, sessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Signs a member out everywhere but here (after a password change, say). */
+export async function endOtherSessions({ db }: Services, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
+}

@@ -1,0 +1,17 @@
+import type { HandlerGroup } from '../../api/context';
+import { errors } from '../../api/errors';
+import { findUser, updateUser } from '../accounts/store';
+import { presenceOf } from './status';
+
+export const presenceHandlers = {
+  'presence.get': async ({ uid }, { db, now }) => {
+    const user = await findUser(db, uid);
+    if (!user) throw errors.notFound("Sorry, we couldn't find that user.");
+    return { presence: { userid: user.id, status: presenceOf(user, now()) } };
+  },
+
+  'presence.update': async ({ status }, { db, now, caller }) => {
+    await updateUser(db, caller.userid, { presenceStatus: status, lastSeenAt: now() });
+    return {};
+  },
+} satisfies HandlerGroup;

@@ -1,0 +1,47 @@
+/**
+ * Serves the built web app: hashed assets as static files, and index.html for
+ * every other page path (the client routes), with the product's name and the
+ * public settings the page needs written in.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config';
+
+/** What the page learns from the server before its first API call. */
+export interface PageConfig {
+  productName: string;
+}
+
+const CONFIG_SLOT = /<script id="platter-config" type="application\/json">[^<]*<\/script>/;
+
+export async function registerWebApp(app: FastifyInstance, config: Config, webDist: string): Promise<void> {
+  const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
+  const pageConfig: PageConfig = { productName: config.productName };
+  const html = template
+    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${config.productName}: play music together`)}</title>`)
+    .replace(
+      CONFIG_SLOT,
+      `<script id="platter-config" type="application/json">${JSON.stringify(pageConfig).replace(/</g, '\\u003c')}</script>`,
+    );
+
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: false,
+    maxAge: '365d',
+    immutable: true,
+    allowedPath: (pathName) => pathName !== '/index.html',
+  });
+
+  // Client routes get the page; a missing file (a path with an extension) stays a 404.
+  app.get('/*', async (request, reply) => {
+    if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,48 @@
+/** Starts Platter: reads the configuration, builds the app, seeds a first start, listens. */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { seedIfWanted } from './seed';
+
+const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+function readConfig(): Config {
+  try {
+    const webDist = fs.existsSync(`${WEB_DIST}/index.html`) ? WEB_DIST : undefined;
+    return loadConfig(process.env, { webDist });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const app = await buildApp(config);
+await seedIfWanted(app.services, app.http.log);
+if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
+
+const shutdown = async (signal: string) => {
+  app.http.log.info(`${signal} received, shutting down`);
+  await app.close();
+  process.exit(0);
+};
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+try {
+  await app.http.listen({ port: config.port, host: config.host });
+  app.http.log.info(`${config.productName} is playing at ${config.publicUrl}`);
+} catch (error) {
+  const code = (error as { code?: string }).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Port ${config.port} is already in use. Stop what is using it or set PORT to another port.`
+      : `Could not start: ${String(error)}`,
+  );
+  await app.close();
+  process.exit(1);
+}

@@ -1,0 +1,25 @@
+/**
+ * Demo content for a first start, made through the same services as the API
+ * (never raw SQL), so that what the seed makes is what members could make.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Services } from '../api/context';
+import { seedMembers, DEMO_MEMBERS } from './members';
+
+/** Seeds when SEED_DEMO says so, or (unset) when the database has no users yet. */
+export async function seedIfWanted(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const { db, config } = services;
+  const anyUser = await db.selectFrom('users').select('id').limit(1).executeTakeFirst();
+  const wanted = config.seedDemo ?? anyUser === undefined;
+  if (!wanted) return;
+  const firstDemo = DEMO_MEMBERS[0];
+  if (firstDemo && (await db.selectFrom('users').select('id').where('nameLower', '=', firstDemo.name.toLowerCase()).executeTakeFirst())) {
+    return;
+  }
+  await seedDemo(services);
+  log.info('Seeded demo content: sign in as ada@example.com with the password platter-demo');
+}
+
+export async function seedDemo(services: Services): Promise<void> {
+  await seedMembers(services);
+}

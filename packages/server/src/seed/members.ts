@@ -1,0 +1,59 @@
+/** Demo members: DJs with names, avatars, points and fans of one another. */
+import type { Services } from '../api/context';
+import { authHandlers } from '../features/auth/handlers';
+import { updateUser } from '../features/accounts/store';
+import { becomeFanOf } from '../features/fans/store';
+
+export const DEMO_PASSWORD = 'platter-demo';
+
+export interface DemoMember {
+  name: string;
+  email: string;
+  avatarid: number;
+  points: number;
+  acl?: number;
+}
+
+export const DEMO_MEMBERS: readonly DemoMember[] = [
+  { name: 'Ada Vinyl', email: 'ada@example.com', avatarid: 8, points: 1520 },
+  { name: 'Basslord', email: 'basslord@example.com', avatarid: 4, points: 48_200 },
+  { name: 'Cassette Kid', email: 'cassette@example.com', avatarid: 34, points: 310 },
+  { name: 'Dee Jay Dolphin', email: 'dolphin@example.com', avatarid: 1, points: 9_870 },
+  { name: 'Echo Park', email: 'echo@example.com', avatarid: 7, points: 2_040 },
+  { name: 'Funky Otter', email: 'otter@example.com', avatarid: 5, points: 640 },
+  { name: 'Groove Theory', email: 'groove@example.com', avatarid: 8, points: 15_300 },
+  { name: 'Hazy Heron', email: 'heron@example.com', avatarid: 4, points: 75 },
+  { name: 'Indie Iris', email: 'iris@example.com', avatarid: 34, points: 4_420 },
+  { name: 'Jazzy Jay', email: 'jazzy@example.com', avatarid: 1, points: 22_150 },
+  { name: 'Koala Kruise', email: 'koala@example.com', avatarid: 7, points: 880 },
+  { name: 'Lunar Llama', email: 'llama@example.com', avatarid: 5, points: 3_300 },
+];
+
+/** Registers each member as the API would, then gives them history and fans. */
+export async function seedMembers(services: Services): Promise<string[]> {
+  const ids: string[] = [];
+  for (const member of DEMO_MEMBERS) {
+    const { userid } = await authHandlers['user.email_register'](
+      { name: member.name, email: member.email, password: DEMO_PASSWORD, avatarid: member.avatarid },
+      { ...services, caller: null, request: { ip: '127.0.0.1' } },
+    );
+    // Demo members have followed their verification links already.
+    await updateUser(services.db, userid, {
+      points: member.points,
+      acl: member.acl ?? 0,
+      email: member.email,
+      emailLower: member.email.toLowerCase(),
+      unverifiedEmail: null,
+      unverifiedEmailLower: null,
+    });
+    ids.push(userid);
+  }
+  // Every member is a fan of the next three: a small, connected world.
+  for (const [i, fan] of ids.entries()) {
+    for (let step = 1; step <= 3; step++) {
+      const dj = ids[(i + step) % ids.length];
+      if (dj) await becomeFanOf(services, fan, dj);
+    }
+  }
+  return ids;
+}
