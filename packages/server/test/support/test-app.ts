@@ -1,0 +1,89 @@
+/**
+ * Builds a real app on a fresh database and listens on a free port, so API
+ * tests talk HTTP exactly as the browser does. SQLite by default (a new file
+ * per app); PostgreSQL when DATABASE_URL is set (a new schema per app).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { CallInput, CallName, CallOutput, Credentials, Envelope } from '@platter/contract';
+import { buildApp, type App } from '../../src/app';
+import { loadConfig, type Config } from '../../src/config';
+
+export interface TestApp {
+  app: App;
+  baseUrl: string;
+  /** Calls /api/{name} with the contract's method; returns the raw envelope. */
+  call<N extends CallName>(name: N, params?: CallInput<N> | Record<string, unknown>, as?: Credentials): Promise<Envelope<CallOutput<N>>>;
+  /** Like call, but fails the test on `[false, …]` and returns the body. */
+  ok<N extends CallName>(name: N, params?: CallInput<N> | Record<string, unknown>, as?: Credentials): Promise<CallOutput<N>>;
+  /** A raw request, for what the typed helpers cannot express (bad JSON, wrong method). */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, now?: () => number): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
+  const { database, dropDatabase } = await freshDatabase(dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { port: 0, host: '127.0.0.1', database, ...overrides });
+  const app = await buildApp(config, now);
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.http.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  const { calls } = await import('@platter/contract');
+
+  async function call(name: string, params: Record<string, unknown> = {}, as?: Credentials) {
+    const method = (calls as Record<string, { method: string }>)[name]?.method ?? 'GET';
+    const fields = { client: 'web', _: String(Date.now()), ...as, ...params };
+    if (method === 'GET') {
+      const query = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]));
+      return (await fetch(`${baseUrl}/api/${name}?${query}`)).json();
+    }
+    const response = await fetch(`${baseUrl}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(fields),
+    });
+    return response.json();
+  }
+
+  return {
+    app,
+    baseUrl,
+    call: call as TestApp['call'],
+    async ok(name, params, as) {
+      const envelope = (await call(name, params as Record<string, unknown>, as)) as Envelope<unknown>;
+      if (!envelope[0]) throw new Error(`${name} failed: ${envelope[1].err}`);
+      return envelope[1] as never;
+    },
+    fetch: (pathname, init) => fetch(`${baseUrl}${pathname}`, init),
+    async close() {
+      await app.close();
+      await dropDatabase();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function freshDatabase(dataDir: string): Promise<{ database: Config['database']; dropDatabase: () => Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  if (!url?.startsWith('postgres')) {
+    return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, dropDatabase: async () => {} };
+  }
+  const schema = `test_${path.basename(dataDir).replace(/\W/g, '_').toLowerCase()}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema "${schema}"`);
+  await admin.end();
+  return {
+    database: { kind: 'postgres', url, schema },
+    async dropDatabase() {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema "${schema}" cascade`);
+      await client.end();
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+import { SummaryLine } from './scripts/vitest-summary';
+
+/**
+ * One runner, four projects. `npm test` runs them all; `.ci/run` repeats the
+ * server project on PostgreSQL (DATABASE_URL).
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', new SummaryLine()],
+    projects: [
+      { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'server',
+          include: ['packages/server/src/**/*.test.ts', 'packages/server/test/**/*.test.ts'],
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['e2e/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one server at a time: the machine has two cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
