@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { SummaryLine } from './scripts/vitest-summary';
+import { SummaryLine } from './scripts/vitest-summary.ts';
 
 /**
  * One runner, four projects. `npm test` runs them all; `.ci/run` repeats the

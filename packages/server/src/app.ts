@@ -3,7 +3,7 @@
  * globals, so tests build as many apps as they like on fresh databases.
  */
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import type { Handlers, Services } from './api/context';
 import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dispatch';
@@ -54,7 +54,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   const http = Fastify({
     logger: { level: config.logLevel },
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
-    disableRequestLogging: !['debug', 'trace'].includes(config.logLevel),
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
     bodyLimit: 256 * 1024,
     // Handlers see plain objects; a body like {"__proto__": …} is refused, not merged.
     onProtoPoisoning: 'error',

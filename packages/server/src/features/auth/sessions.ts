@@ -37,6 +37,8 @@ export async function createSession(
       lastUsedAt: at,
     })
     .execute();
+  // Signing in is a sign of life; authenticate() only touches a session once it is a minute old.
+  await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', userId).execute();
   return { userid: userId, userauth };
 }
 

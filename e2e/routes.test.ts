@@ -1,0 +1,59 @@
+/** Every modal route of spec §2 opens over the lobby, with or without a trailing slash; others get a 404 page. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const MODAL_PATHS = [
+  'profile', 'profile/abc123', 'profile/abc123/fanned', 'profile/abc123/fans', 'profile/abc123/report',
+  'profile/avatar', 'profile/edit', 'profile/stickers', 'account', 'account/payment', 'account/cancel-gold',
+  'account/reactivate-gold', 'account/social', 'account/contact', 'account/ignore', 'reset-password',
+  'signup', 'signup/email', 'signup/social', 'login', 'create-room', 'graphics',
+];
+
+test('each modal route opens a dialog over the lobby, with and without a trailing slash', async () => {
+  const page = await browser.newPage();
+  for (const path of MODAL_PATHS) {
+    for (const url of [`/${path}`, `/${path}/`]) {
+      await page.goto(`${server.baseUrl}${url}`);
+      await page.getByRole('dialog').waitFor();
+      // The lobby is behind it.
+      expect(await page.locator('.topbar').count(), url).toBe(1);
+      expect(await page.getByText("We couldn't find that page.").count(), url).toBe(0);
+    }
+  }
+  await page.close();
+});
+
+test('closing a modal returns to the lobby', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.baseUrl}/account`);
+  await page.getByRole('dialog', { name: 'Manage Accounts' }).waitFor();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/`);
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await page.close();
+});
+
+test('an unknown address shows a page-not-found page with a way home', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.baseUrl}/no/such/page`);
+  await page.getByRole('heading', { name: "We couldn't find that page." }).waitFor();
+  await expect.poll(() => page.title()).toBe('Platter: page not found');
+  await page.getByRole('link', { name: 'Go to the lobby' }).click();
+  await expect.poll(() => page.url()).toBe(`${server.baseUrl}/`);
+  await page.close();
+});

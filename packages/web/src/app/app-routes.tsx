@@ -1,0 +1,39 @@
+/**
+ * The background-location pattern: page routes render the page behind, and
+ * when the address is a modal route that modal opens over it. Loaded
+ * directly, a modal route opens over the lobby.
+ */
+import { matchRoutes, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
+import { LobbyPage } from '../features/lobby/lobby-page';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import type { BackgroundState } from '../ui/modal-link';
+import { modalRoutes } from './modal-routes';
+
+const modalMatchTable = modalRoutes.map((route) => ({ path: `/${route.path}` }));
+
+const lobbyLocation: Partial<Location> = { pathname: '/', search: '', hash: '' };
+
+export function AppRoutes() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const isModal = matchRoutes(modalMatchTable, location) !== null;
+  const background = (location.state as BackgroundState | null)?.backgroundLocation ?? (isModal ? lobbyLocation : undefined);
+
+  const close = () => navigate(background ? `${background.pathname ?? '/'}${background.search ?? ''}` : '/');
+
+  return (
+    <>
+      <Routes location={background ?? location}>
+        <Route path="/" element={<LobbyPage />} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+      {isModal && (
+        <Routes>
+          {modalRoutes.map((route) => (
+            <Route key={route.path} path={route.path} element={route.render({ onClose: close })} />
+          ))}
+        </Routes>
+      )}
+    </>
+  );
+}

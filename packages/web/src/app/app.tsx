@@ -1,0 +1,22 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { BrowserRouter } from 'react-router';
+import { AlertProvider } from '../ui/alerts';
+import { AppRoutes } from './app-routes';
+import { PreferencesEffect } from './preferences-effect';
+
+const queryClient = new QueryClient({
+  defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
+});
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AlertProvider>
+        <BrowserRouter>
+          <PreferencesEffect />
+          <AppRoutes />
+        </BrowserRouter>
+      </AlertProvider>
+    </QueryClientProvider>
+  );
+}

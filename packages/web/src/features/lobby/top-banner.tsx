@@ -1,0 +1,26 @@
+/** Guests' top banner (spec §2): 'Play Music Together', a click signs up, the close control hides it for good. */
+import { useState } from 'react';
+import { getSetting, setSetting } from '../../lib/cookies';
+import { ModalLink } from '../../ui/modal-link';
+
+const HIDE_BANNER = 'hide_banner';
+
+export function TopBanner() {
+  const [hidden, setHidden] = useState(() => getSetting(HIDE_BANNER) === '1');
+  if (hidden) return null;
+  const close = () => {
+    setSetting(HIDE_BANNER, '1');
+    setHidden(true);
+  };
+  return (
+    <div className="top-banner">
+      <ModalLink to="/signup" className="top-banner__link">
+        <strong>Play Music Together</strong>
+        <span>Join a room, take the stage and DJ for your friends. Sign up, it's free.</span>
+      </ModalLink>
+      <button type="button" className="top-banner__close" aria-label="Hide this banner" onClick={close}>
+        ×
+      </button>
+    </div>
+  );
+}

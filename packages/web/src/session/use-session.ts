@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Preferences, SelfUser } from '@platter/contract';
+import { call } from '../api/client';
+import { isFramed } from '../lib/framed';
+import { logInWithEmail, logOut, startSession } from './session';
+
+const SESSION_KEY = ['session'] as const;
+
+/** The person using this page: a guest or a member. Framed pages make no API calls. */
+export function useSession() {
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: startSession,
+    enabled: !isFramed(),
+    staleTime: Infinity,
+    retry: 1,
+  });
+}
+
+/** The current user once the session has started, else undefined. */
+export function useCurrentUser(): SelfUser | undefined {
+  return useSession().data;
+}
+
+export function usePreferences() {
+  const user = useCurrentUser();
+  return useQuery({
+    queryKey: ['preferences', user?.userid],
+    queryFn: (): Promise<Preferences> => call('user.get_prefs', {}),
+    enabled: user !== undefined,
+    staleTime: Infinity,
+  });
+}
+
+/** After logging in or out, everything cached belonged to someone else. */
+function useRestartSession() {
+  const queryClient = useQueryClient();
+  return async () => {
+    queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+    await queryClient.resetQueries({ queryKey: SESSION_KEY });
+  };
+}
+
+export function useLogin() {
+  const restart = useRestartSession();
+  return useMutation({
+    mutationFn: ({ email, password }: { email: string; password: string }) => logInWithEmail(email, password),
+    onSuccess: restart,
+  });
+}
+
+export function useLogout() {
+  const restart = useRestartSession();
+  return useMutation({ mutationFn: logOut, onSettled: restart });
+}

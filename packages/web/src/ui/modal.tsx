@@ -1,0 +1,69 @@
+/**
+ * A modal page over the lobby. It fades in when shown and out when closed
+ * (spec §4 Modals; 400 ms, §9); moving to the next modal swaps the box while
+ * the shade stays.
+ */
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { MODAL_TRANSITION_MS } from '@platter/contract';
+
+interface ModalProps {
+  title: ReactNode;
+  onClose: () => void;
+  width?: number;
+  footer?: ReactNode;
+  children: ReactNode;
+}
+
+export function Modal({ title, onClose, width = 460, footer, children }: ModalProps) {
+  const [closing, setClosing] = useState(false);
+  const titleId = useId();
+  const box = useRef<HTMLDivElement>(null);
+
+  const close = () => {
+    if (closing) return;
+    setClosing(true);
+    window.setTimeout(onClose, MODAL_TRANSITION_MS);
+  };
+
+  useEffect(() => {
+    const first = box.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)');
+    first?.focus();
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') close();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  return (
+    <div
+      className={`modal-shade${closing ? ' is-closing' : ''}`}
+      onMouseDown={(event) => {
+        if (event.target === event.currentTarget) close();
+      }}
+    >
+      <div
+        ref={box}
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        style={{ maxWidth: width }}
+      >
+        <header className="modal__header">
+          <h2 id={titleId} className="modal__title">
+            {title}
+          </h2>
+          <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+            ×
+          </button>
+        </header>
+        <div className="modal__body">{children}</div>
+        {footer && <footer className="modal__footer">{footer}</footer>}
+      </div>
+    </div>
+  );
+}
