@@ -32,7 +32,12 @@ export default tseslint.config(
             { target: './packages/server', from: './packages/web' },
             { target: './packages/web', from: './packages/server' },
             {
-              target: ['./packages/web/src/api', './packages/web/src/lib', './packages/web/src/ui', './packages/web/src/session'],
+              target: [
+                './packages/web/src/api',
+                './packages/web/src/lib',
+                './packages/web/src/ui',
+                './packages/web/src/session',
+              ],
               from: ['./packages/web/src/features', './packages/web/src/app'],
             },
             ...webFeatures.map((feature) => ({

@@ -18,10 +18,28 @@ afterAll(async () => {
 });
 
 const MODAL_PATHS = [
-  'profile', 'profile/abc123', 'profile/abc123/fanned', 'profile/abc123/fans', 'profile/abc123/report',
-  'profile/avatar', 'profile/edit', 'profile/stickers', 'account', 'account/payment', 'account/cancel-gold',
-  'account/reactivate-gold', 'account/social', 'account/contact', 'account/ignore', 'reset-password',
-  'signup', 'signup/email', 'signup/social', 'login', 'create-room', 'graphics',
+  'profile',
+  'profile/abc123',
+  'profile/abc123/fanned',
+  'profile/abc123/fans',
+  'profile/abc123/report',
+  'profile/avatar',
+  'profile/edit',
+  'profile/stickers',
+  'account',
+  'account/payment',
+  'account/cancel-gold',
+  'account/reactivate-gold',
+  'account/social',
+  'account/contact',
+  'account/ignore',
+  'reset-password',
+  'signup',
+  'signup/email',
+  'signup/social',
+  'login',
+  'create-room',
+  'graphics',
 ];
 
 test('each modal route opens a dialog over the lobby, with and without a trailing slash', async () => {

@@ -28,7 +28,10 @@ test('npm start on an empty data folder serves the built app and the seeded memb
   const html = await (await fetch(`${server.baseUrl}/`)).text();
   expect(html).toContain('<title>Platter: play music together</title>');
   expect(html).toMatch(/<script type="module"[^>]+src="\/assets\/index-/);
-  const [ok, body] = (await (await fetch(`${server.baseUrl}/api/user.get_id?name=Ada%20Vinyl`)).json()) as [boolean, unknown];
+  const [ok, body] = (await (await fetch(`${server.baseUrl}/api/user.get_id?name=Ada%20Vinyl`)).json()) as [
+    boolean,
+    unknown,
+  ];
   expect(ok).toBe(true);
   expect(body).toMatchObject({ userid: expect.stringMatching(/^[0-9a-f]{24}$/) });
 });
@@ -51,7 +54,9 @@ test('a newcomer becomes a guest, logs in as a member, sees the settings, and lo
   const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
   await dialog.waitFor();
   await expect.poll(() => page.title()).toBe('Platter: Sign in');
-  expect(await dialog.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/reset-password');
+  expect(await dialog.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe(
+    '/reset-password',
+  );
   expect(await dialog.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/signup');
 
   // A wrong password is refused with a message, and nothing changes.
@@ -74,9 +79,9 @@ test('a newcomer becomes a guest, logs in as a member, sees the settings, and lo
 
   await settings.click();
   const menu = page.getByRole('menu', { name: 'Settings' });
-  const hrefs = await menu.getByRole('menuitem').evaluateAll((items) =>
-    items.map((item) => [item.textContent, item.getAttribute('href')]),
-  );
+  const hrefs = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) => items.map((item) => [item.textContent, item.getAttribute('href')]));
   expect(hrefs).toEqual([
     ['Change Avatar', '/profile/avatar'],
     ['Laptop Stickers', '/profile/stickers'],

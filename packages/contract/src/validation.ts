@@ -36,11 +36,7 @@ export const djName = z
     if (/\s{2,}/.test(name)) return fail(messages.nameAdjacentSpaces);
   });
 
-export const email = z
-  .string()
-  .trim()
-  .max(EMAIL_MAX, messages.emailInvalid)
-  .pipe(z.email(messages.emailInvalid));
+export const email = z.string().trim().max(EMAIL_MAX, messages.emailInvalid).pipe(z.email(messages.emailInvalid));
 
 export const password = z
   .string()
@@ -55,10 +51,23 @@ export const passwordWithConfirmation = z
     path: ['confirm'],
   });
 
-export const signupAvatarId = z.coerce
-  .number()
-  .int()
-  .refine((id) => (SIGNUP_AVATAR_IDS as readonly number[]).includes(id), messages.avatarNotOffered);
+/**
+ * A whole number as JSON sends it (5) or as a query string does ("5"). Unlike
+ * z.coerce, it refuses true, "" and " ", which coerce to 1 and 0.
+ */
+export const wholeNumber = z.union([
+  z.number().int(),
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,15}$/)
+    .transform(Number),
+]);
+
+export const signupAvatarId = wholeNumber.refine(
+  (id) => (SIGNUP_AVATAR_IDS as readonly number[]).includes(id),
+  messages.avatarNotOffered,
+);
 
 /** The first message a schema gives for a value, or null when it passes. */
 export function firstError(schema: z.ZodType, value: unknown): string | null {

@@ -10,6 +10,7 @@ import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dis
 import { ApiError } from './api/errors';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { createBus } from './realtime/bus';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/auth/handlers';
 import { presenceHandlers } from './features/presence/handlers';
@@ -49,7 +50,8 @@ function transportError(error: FastifyError): ApiError {
 export async function buildApp(config: Config, now: () => number = Date.now): Promise<App> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
-  const services: Services = { db, config, now };
+  const bus = createBus(config.redisUrl);
+  const services: Services = { db, config, bus, now };
 
   const http = Fastify({
     logger: { level: config.logLevel },
@@ -68,7 +70,9 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     return reply.status(statusOf(envelope)).send(envelope);
   });
   http.setNotFoundHandler((request, reply) => {
-    const envelope = failure(new ApiError(`Nothing is at ${request.method} ${request.url.split('?')[0]}.`, 'not_found'));
+    const envelope = failure(
+      new ApiError(`Nothing is at ${request.method} ${request.url.split('?')[0]}.`, 'not_found'),
+    );
     return reply.status(404).send(envelope);
   });
 
@@ -84,6 +88,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     services,
     async close() {
       await http.close();
+      await bus.close();
       await db.destroy();
     },
   };

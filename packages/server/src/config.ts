@@ -13,11 +13,11 @@ const flag = z
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
 const environment = z.object({
-  PORT: z.coerce
-    .number({ message: 'must be a port number' })
-    .int('must be a whole number')
-    .min(0, 'must be between 0 and 65535')
-    .max(65535, 'must be between 0 and 65535')
+  PORT: z
+    .string()
+    .regex(/^\s*\d+\s*$/, 'must be a port number')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'must be between 0 and 65535'))
     .default(8080),
   HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
   DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
@@ -25,9 +25,20 @@ const environment = z.object({
     .string()
     .regex(/^(postgres(ql)?|sqlite):\/\//, 'must start with postgres://, postgresql:// or sqlite://')
     .optional(),
-  REDIS_URL: z.string().regex(/^rediss?:\/\//, 'must start with redis:// or rediss://').optional(),
-  PUBLIC_URL: z.url({ message: 'must be a full URL such as https://platter.example.org' }).optional(),
-  PRODUCT_NAME: z.string().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').default(DEFAULT_PRODUCT_NAME),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  // Only http(s): 'localhost:8080' parses as a URL with the scheme 'localhost:'.
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/, message: 'must be a full URL such as https://platter.example.org' })
+    .optional(),
+  PRODUCT_NAME: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(40, 'must be at most 40 characters')
+    .default(DEFAULT_PRODUCT_NAME),
   SEED_DEMO: flag.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),

@@ -2,11 +2,14 @@ import type { CallName, Calls, ParsedInput } from '@platter/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Bus } from '../realtime/bus';
 
 /** Everything a handler may use. Built once per app; nothing is global. */
 export interface Services {
   db: Db;
   config: Config;
+  /** Events between server instances (in-process, or Redis pub/sub with REDIS_URL). */
+  bus: Bus;
   now: () => number;
 }
 

@@ -54,6 +54,9 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
     if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
     if (access === 'member' && !caller?.registered) throw errors.membersOnly();
 
+    if (holdsNul(fields)) {
+      throw new ApiError('The request holds a NUL character, which no field may contain.', 'bad_request');
+    }
     const parsed = call.input.safeParse(fields);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
@@ -79,6 +82,27 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
   };
 }
 
+/**
+ * PostgreSQL text cannot store U+0000 (the query fails), and no field has a use
+ * for it, so it is refused alike on both databases. A loop, not recursion:
+ * unknown fields may nest deeply.
+ */
+function holdsNul(params: Record<string, unknown>): boolean {
+  const pending: unknown[] = [params];
+  while (pending.length > 0) {
+    const value = pending.pop();
+    if (typeof value === 'string') {
+      if (value.includes('\u0000')) return true;
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key.includes('\u0000')) return true;
+        pending.push(inner);
+      }
+    }
+  }
+  return false;
+}
+
 /** Registers `/api/:name` for GET and POST, enforcing each call's method. */
 export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): void {
   const send = (reply: FastifyReply, envelope: Envelope<unknown>) =>
@@ -98,6 +122,17 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
         return send(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
       }
       return send(reply, await dispatcher.invoke(name, params as Record<string, unknown>, { ip: request.ip }));
+    },
+  });
+
+  app.route({
+    method: ['PUT', 'PATCH', 'DELETE'],
+    url: '/api/:name',
+    handler: async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+      const name = request.params.name;
+      if (!isCallName(name))
+        return send(reply, failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call')));
+      return send(reply, failure(new ApiError(`${name} must be called with ${calls[name].method}.`, 'wrong_method')));
     },
   });
 }

@@ -1,4 +1,4 @@
-import { Migrator, type Migration } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 
@@ -11,10 +11,22 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    migrationTableSchema: await postgresSchemaOf(db),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
   }
+}
+
+/**
+ * Unless told a schema, Kysely looks for its bookkeeping tables in every schema
+ * of a PostgreSQL database, so one that shares the database with another
+ * schema already migrated (tests, or a second install) would skip creating its own.
+ */
+async function postgresSchemaOf(db: Db): Promise<string | undefined> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) return undefined;
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  return rows[0]?.schema;
 }

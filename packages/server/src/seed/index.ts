@@ -13,7 +13,10 @@ export async function seedIfWanted(services: Services, log: FastifyBaseLogger): 
   const wanted = config.seedDemo ?? anyUser === undefined;
   if (!wanted) return;
   const firstDemo = DEMO_MEMBERS[0];
-  if (firstDemo && (await db.selectFrom('users').select('id').where('nameLower', '=', firstDemo.name.toLowerCase()).executeTakeFirst())) {
+  if (
+    firstDemo &&
+    (await db.selectFrom('users').select('id').where('nameLower', '=', firstDemo.name.toLowerCase()).executeTakeFirst())
+  ) {
     return;
   }
   await seedDemo(services);

@@ -15,7 +15,10 @@ export async function aGuest(t: TestApp): Promise<Credentials> {
   return t.ok('user.guest_create', {});
 }
 
-export async function aMember(t: TestApp, overrides: Partial<Pick<Member, 'name' | 'email' | 'password'>> = {}): Promise<Member> {
+export async function aMember(
+  t: TestApp,
+  overrides: Partial<Pick<Member, 'name' | 'email' | 'password'>> = {},
+): Promise<Member> {
   const id = unique();
   const details = {
     name: overrides.name ?? `Member ${id}`,

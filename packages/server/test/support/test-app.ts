@@ -15,9 +15,17 @@ export interface TestApp {
   app: App;
   baseUrl: string;
   /** Calls /api/{name} with the contract's method; returns the raw envelope. */
-  call<N extends CallName>(name: N, params?: CallInput<N> | Record<string, unknown>, as?: Credentials): Promise<Envelope<CallOutput<N>>>;
+  call<N extends CallName>(
+    name: N,
+    params?: CallInput<N> | Record<string, unknown>,
+    as?: Credentials,
+  ): Promise<Envelope<CallOutput<N>>>;
   /** Like call, but fails the test on `[false, …]` and returns the body. */
-  ok<N extends CallName>(name: N, params?: CallInput<N> | Record<string, unknown>, as?: Credentials): Promise<CallOutput<N>>;
+  ok<N extends CallName>(
+    name: N,
+    params?: CallInput<N> | Record<string, unknown>,
+    as?: Credentials,
+  ): Promise<CallOutput<N>>;
   /** A raw request, for what the typed helpers cannot express (bad JSON, wrong method). */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
   close(): Promise<void>;
@@ -26,7 +34,10 @@ export interface TestApp {
 export async function startTestApp(overrides: Partial<Config> = {}, now?: () => number): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
   const { database, dropDatabase } = await freshDatabase(dataDir);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { port: 0, host: '127.0.0.1', database, ...overrides });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    { port: 0, host: '127.0.0.1', database, ...overrides },
+  );
   const app = await buildApp(config, now);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
@@ -67,7 +78,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, now?: () => 
   };
 }
 
-async function freshDatabase(dataDir: string): Promise<{ database: Config['database']; dropDatabase: () => Promise<void> }> {
+async function freshDatabase(
+  dataDir: string,
+): Promise<{ database: Config['database']; dropDatabase: () => Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url?.startsWith('postgres')) {
     return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, dropDatabase: async () => {} };

@@ -17,7 +17,8 @@ export function AppRoutes() {
   const location = useLocation();
   const navigate = useNavigate();
   const isModal = matchRoutes(modalMatchTable, location) !== null;
-  const background = (location.state as BackgroundState | null)?.backgroundLocation ?? (isModal ? lobbyLocation : undefined);
+  const background =
+    (location.state as BackgroundState | null)?.backgroundLocation ?? (isModal ? lobbyLocation : undefined);
 
   const close = () => navigate(background ? `${background.pathname ?? '/'}${background.search ?? ''}` : '/');
 

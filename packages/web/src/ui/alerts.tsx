@@ -38,7 +38,11 @@ export function AlertProvider({ children }: { children: ReactNode }) {
       {children}
       <div className="alerts" aria-live="polite">
         {alerts.map((alert) => (
-          <div key={alert.id} className={`alert alert--${alert.kind}`} role={alert.kind === 'error' ? 'alert' : 'status'}>
+          <div
+            key={alert.id}
+            className={`alert alert--${alert.kind}`}
+            role={alert.kind === 'error' ? 'alert' : 'status'}
+          >
             <span>{alert.text}</span>
             <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => dismiss(alert.id)}>
               ×

@@ -13,10 +13,23 @@ export function Avatar({ src, name, size, className = '' }: AvatarProps) {
   const initial = (name ?? '?').trim().charAt(0).toUpperCase() || '?';
   if (broken) {
     return (
-      <span className={`avatar avatar--initial ${className}`} style={{ width: size, height: size, fontSize: size * 0.5 }} aria-hidden="true">
+      <span
+        className={`avatar avatar--initial ${className}`}
+        style={{ width: size, height: size, fontSize: size * 0.5 }}
+        aria-hidden="true"
+      >
         {initial}
       </span>
     );
   }
-  return <img className={`avatar ${className}`} src={src} alt="" width={size} height={size} onError={() => setBroken(true)} />;
+  return (
+    <img
+      className={`avatar ${className}`}
+      src={src}
+      alt=""
+      width={size}
+      height={size}
+      onError={() => setBroken(true)}
+    />
+  );
 }

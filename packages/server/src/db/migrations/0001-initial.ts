@@ -104,11 +104,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
   for (const column of ['hotness', 'listeners', 'created_at']) {
-    await db.schema
-      .createIndex(`rooms_${column}`)
-      .on('rooms')
-      .columns(['privacy', column])
-      .execute();
+    await db.schema.createIndex(`rooms_${column}`).on('rooms').columns(['privacy', column]).execute();
   }
 
   await db.schema
@@ -292,15 +288,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('html_body', 'text')
     .addColumn('created_at', ms, (c) => c.notNull())
     .execute();
-
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    'mail_outbox', 'reports', 'social_friends', 'social_accounts', 'tokens', 'preferences',
-    'contact_prefs', 'cards', 'subscriptions', 'sticker_purchases', 'orders', 'sticker_placements',
-    'stickers', 'news', 'headbands', 'room_favorites', 'room_members', 'rooms', 'blocks', 'fans',
-    'sessions', 'past_names', 'users',
+    'mail_outbox',
+    'reports',
+    'social_friends',
+    'social_accounts',
+    'tokens',
+    'preferences',
+    'contact_prefs',
+    'cards',
+    'subscriptions',
+    'sticker_purchases',
+    'orders',
+    'sticker_placements',
+    'stickers',
+    'news',
+    'headbands',
+    'room_favorites',
+    'room_members',
+    'rooms',
+    'blocks',
+    'fans',
+    'sessions',
+    'past_names',
+    'users',
   ];
   for (const table of tables) await db.schema.dropTable(table).execute();
 }

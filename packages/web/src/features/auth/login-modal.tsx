@@ -38,7 +38,14 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
         <Spinner label="Signing you in…" />
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <Field label="Email" type="email" name="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Field
             label="Password"
             type="password"

@@ -63,7 +63,13 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
       {open && (
         <div className="settings__menu" role="menu" aria-label="Settings">
           {links.map((link) => (
-            <ModalLink key={link.to} to={link.to} role="menuitem" className="settings__item" onClick={() => setOpen(false)}>
+            <ModalLink
+              key={link.to}
+              to={link.to}
+              role="menuitem"
+              className="settings__item"
+              onClick={() => setOpen(false)}
+            >
               {link.label}
             </ModalLink>
           ))}

@@ -9,9 +9,7 @@ export function ComingSoon({ title, onClose }: { title: string; onClose: () => v
   usePageTitle(title);
   return (
     <Modal title={title} onClose={onClose}>
-      <p className="coming-soon">
-        This part of the app isn't built yet. It's on its way in an upcoming release.
-      </p>
+      <p className="coming-soon">This part of the app isn't built yet. It's on its way in an upcoming release.</p>
       <div className="form-actions">
         <button type="button" className="button" onClick={onClose}>
           Back to the lobby

@@ -1,0 +1,90 @@
+/**
+ * Messages between server instances. In-process by default; over Redis
+ * pub/sub when REDIS_URL is set, so that instances behind a load balancer
+ * see each other's room events.
+ */
+import { EventEmitter } from 'node:events';
+import { Redis } from 'ioredis';
+
+export type Listener = (message: unknown) => void;
+
+export interface Bus {
+  publish(channel: string, message: unknown): Promise<void>;
+  /** Resolves once subscribed; the returned function unsubscribes this listener. */
+  subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export function createBus(redisUrl: string | undefined): Bus {
+  return redisUrl ? new RedisBus(redisUrl) : new InProcessBus();
+}
+
+export class InProcessBus implements Bus {
+  private readonly events = new EventEmitter().setMaxListeners(0);
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    // A copy through JSON, so that listeners see exactly what Redis would deliver.
+    const copy: unknown = JSON.parse(JSON.stringify(message));
+    this.events.emit(channel, copy);
+  }
+
+  async subscribe(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    this.events.on(channel, listener);
+    return async () => {
+      this.events.off(channel, listener);
+    };
+  }
+
+  async close(): Promise<void> {
+    this.events.removeAllListeners();
+  }
+}
+
+const PREFIX = 'platter:';
+
+export class RedisBus implements Bus {
+  private readonly publisher: Redis;
+  private readonly subscriber: Redis;
+  private readonly local = new InProcessBus();
+  private readonly counts = new Map<string, number>();
+
+  constructor(url: string) {
+    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+    this.subscriber.on('message', (channel: string, text: string) => {
+      let message: unknown;
+      try {
+        message = JSON.parse(text);
+      } catch {
+        return; // not ours
+      }
+      void this.local.publish(channel.slice(PREFIX.length), message);
+    });
+  }
+
+  async publish(channel: string, message: unknown): Promise<void> {
+    await this.publisher.publish(PREFIX + channel, JSON.stringify(message));
+  }
+
+  async subscribe(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    const count = this.counts.get(channel) ?? 0;
+    this.counts.set(channel, count + 1);
+    if (count === 0) await this.subscriber.subscribe(PREFIX + channel);
+    const unsubscribeLocal = await this.local.subscribe(channel, listener);
+    return async () => {
+      await unsubscribeLocal();
+      const left = (this.counts.get(channel) ?? 1) - 1;
+      this.counts.set(channel, left);
+      if (left === 0) {
+        this.counts.delete(channel);
+        await this.subscriber.unsubscribe(PREFIX + channel);
+      }
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.local.close();
+    this.subscriber.disconnect();
+    this.publisher.disconnect();
+  }
+}

@@ -1,0 +1,167 @@
+/** config.ts: the environment becomes a typed configuration, with embedded defaults and named errors. */
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, type Environment } from '../src/config';
+
+function configError(env: Environment): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return error as ConfigError;
+  }
+  throw new Error(`expected a ConfigError for ${JSON.stringify(env)}`);
+}
+
+describe('defaults', () => {
+  test('an empty environment gives the documented defaults', () => {
+    const dataDir = path.resolve('./data');
+    expect(loadConfig({})).toEqual({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir,
+      database: { kind: 'sqlite', file: path.join(dataDir, 'platter.sqlite') },
+      redisUrl: undefined,
+      publicUrl: 'http://localhost:8080',
+      productName: 'Platter',
+      seedDemo: undefined,
+      logLevel: 'info',
+      production: false,
+      webDist: undefined,
+    });
+  });
+
+  test('DATA_DIR is resolved to an absolute path and holds the SQLite file', () => {
+    const config = loadConfig({ DATA_DIR: 'some/where' });
+    expect(config.dataDir).toBe(path.resolve('some/where'));
+    expect(path.isAbsolute(config.dataDir)).toBe(true);
+    expect(config.database).toEqual({ kind: 'sqlite', file: path.join(path.resolve('some/where'), 'platter.sqlite') });
+  });
+
+  test('blank variables count as unset', () => {
+    const config = loadConfig({ PORT: '', HOST: '', DATA_DIR: '', PRODUCT_NAME: '', SEED_DEMO: '', PUBLIC_URL: '' });
+    expect(config).toEqual(loadConfig({}));
+  });
+
+  test('the public URL follows PORT when it is not set', () => {
+    expect(loadConfig({ PORT: '3000' }).publicUrl).toBe('http://localhost:3000');
+  });
+});
+
+describe('settings', () => {
+  test('each variable is read', () => {
+    const config = loadConfig({
+      PORT: '3000',
+      HOST: '127.0.0.1',
+      DATA_DIR: '/var/lib/platter',
+      DATABASE_URL: 'postgres://user:pw@db.example:5432/platter',
+      REDIS_URL: 'redis://cache:6379',
+      PUBLIC_URL: 'https://platter.example.org/',
+      PRODUCT_NAME: '  Night Shift FM  ',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+    });
+    expect(config).toEqual({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: '/var/lib/platter',
+      database: { kind: 'postgres', url: 'postgres://user:pw@db.example:5432/platter' },
+      redisUrl: 'redis://cache:6379',
+      publicUrl: 'https://platter.example.org',
+      productName: 'Night Shift FM',
+      seedDemo: false,
+      logLevel: 'warn',
+      production: true,
+      webDist: undefined,
+    });
+  });
+
+  test('PUBLIC_URL may be http or https, and loses its trailing slashes', () => {
+    expect(loadConfig({ PUBLIC_URL: 'http://localhost:8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://x.example/platter//' }).publicUrl).toBe('https://x.example/platter');
+  });
+
+  test('postgresql:// is PostgreSQL too, and sqlite:// names a file', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://h/db',
+    });
+    expect(loadConfig({ DATABASE_URL: 'sqlite://./elsewhere/p.sqlite' }).database).toEqual({
+      kind: 'sqlite',
+      file: path.resolve('./elsewhere/p.sqlite'),
+    });
+  });
+
+  test.each([
+    ['1', true],
+    ['true', true],
+    ['yes', true],
+    ['0', false],
+    ['false', false],
+    ['no', false],
+  ])('SEED_DEMO=%s is %s', (value, expected) => {
+    expect(loadConfig({ SEED_DEMO: value }).seedDemo).toBe(expected);
+  });
+
+  test('overrides win over the environment', () => {
+    const config = loadConfig({ PORT: '3000' }, { port: 0, webDist: '/srv/web' });
+    expect(config.port).toBe(0);
+    expect(config.webDist).toBe('/srv/web');
+  });
+
+  test('variables it does not know are ignored', () => {
+    expect(loadConfig({ PATH: '/usr/bin', HOME: '/root', SOMETHING_ELSE: 'x' })).toEqual(loadConfig({}));
+  });
+});
+
+describe('bad values', () => {
+  test.each([
+    ['PORT', 'abc'],
+    ['PORT', '80.5'],
+    ['PORT', '70000'],
+    ['PORT', '-1'],
+    ['PORT', ' '],
+    ['DATABASE_URL', 'mysql://x'],
+    ['DATABASE_URL', 'localhost:5432'],
+    ['REDIS_URL', 'http://cache'],
+    ['PUBLIC_URL', 'notaurl'],
+    ['PUBLIC_URL', 'localhost:8080'],
+    ['PUBLIC_URL', 'ftp://files.example'],
+    ['PUBLIC_URL', 'javascript:alert(1)'],
+    ['PRODUCT_NAME', 'x'.repeat(41)],
+    ['SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+  ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
+    const error = configError({ [name]: value });
+    expect(error.message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+    expect(error.message).toContain('Invalid configuration');
+  });
+
+  test('the message says what a good value looks like', () => {
+    expect(configError({ PORT: 'abc' }).message).toContain('PORT: must be a port number');
+    expect(configError({ PORT: '70000' }).message).toContain('PORT: must be between 0 and 65535');
+    expect(configError({ DATABASE_URL: 'mysql://x' }).message).toContain(
+      'DATABASE_URL: must start with postgres://, postgresql:// or sqlite://',
+    );
+    expect(configError({ PUBLIC_URL: 'notaurl' }).message).toContain(
+      'PUBLIC_URL: must be a full URL such as https://platter.example.org',
+    );
+    expect(configError({ SEED_DEMO: 'maybe' }).message).toContain('SEED_DEMO: must be 1 or 0 (or true/false)');
+  });
+
+  test('every bad variable is named at once', () => {
+    const { message } = configError({
+      PORT: 'abc',
+      DATABASE_URL: 'mysql://x',
+      PUBLIC_URL: 'notaurl',
+      SEED_DEMO: 'maybe',
+    });
+    for (const name of ['PORT', 'DATABASE_URL', 'PUBLIC_URL', 'SEED_DEMO'])
+      expect(message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
+  });
+
+  test('a ConfigError is an Error', () => {
+    expect(configError({ PORT: 'abc' })).toBeInstanceOf(Error);
+  });
+});
