@@ -1,17 +1,15 @@
 // Lint rules, and the import zones that keep the architecture honest:
 // contract depends on nothing of ours; server and web never import each other;
-// in the web, shared code never imports features, and features never import each other.
-import fs from 'node:fs';
+// in the web, shared code never imports features or the app, and features never import each other.
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = fs
-  .readdirSync(new URL('./packages/web/src/features', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name);
+/** no-restricted-imports with import paths matched by regular expressions. */
+const forbid = (...rules) => ({
+  'no-restricted-imports': ['error', { patterns: rules.map(([regex, message]) => ({ regex, message })) }],
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'coverage/**'] },
@@ -19,41 +17,42 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './packages/contract', from: ['./packages/server', './packages/web'] },
-            { target: './packages/server', from: './packages/web' },
-            { target: './packages/web', from: './packages/server' },
-            {
-              target: [
-                './packages/web/src/api',
-                './packages/web/src/lib',
-                './packages/web/src/ui',
-                './packages/web/src/session',
-              ],
-              from: ['./packages/web/src/features', './packages/web/src/app'],
-            },
-            ...webFeatures.map((feature) => ({
-              target: `./packages/web/src/features/${feature}`,
-              from: './packages/web/src/features',
-              except: [`./${feature}`],
-            })),
-          ],
-        },
-      ],
     },
+  },
+  {
+    files: ['packages/contract/**'],
+    rules: forbid(['@platter/(server|web)|/(server|web)/', 'The contract depends on nothing of ours.']),
+  },
+  {
+    files: ['packages/server/**'],
+    rules: forbid(['@platter/web|/web/', 'The server never imports the web app.']),
   },
   {
     files: ['packages/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...forbid(['@platter/server|/server/', 'The web app never imports the server.']),
+    },
+  },
+  {
+    files: ['packages/web/src/{api,lib,ui,session}/**'],
+    rules: forbid(
+      ['(^|/)(features|app)/', 'Shared code never imports features or the app.'],
+      ['@platter/server|/server/', 'The web app never imports the server.'],
+    ),
+  },
+  {
+    files: ['packages/web/src/features/*/*'],
+    rules: forbid(
+      ['^\\.\\./[^.]', 'Features never import each other: move what they share to ui/, lib/ or api/.'],
+      ['(^|/)features/', 'Features never import each other.'],
+      ['(^|/)app/', 'Features never import the app: the app composes features.'],
+      ['@platter/server|/server/', 'The web app never imports the server.'],
+    ),
   },
 );
