@@ -1,9 +1,11 @@
 /** The whole call table: the server dispatches from it, the web calls through it, tests iterate it. */
 import type { z } from 'zod';
+import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
+import { roomCalls } from './calls/room';
 import { userCalls } from './calls/user';
 
-export const calls = { ...userCalls, ...presenceCalls };
+export const calls = { ...userCalls, ...presenceCalls, ...roomCalls, ...lobbyContentCalls };
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;

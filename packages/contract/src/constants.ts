@@ -53,6 +53,11 @@ export const MAX_DJS_MIN = 1;
 export const MAX_DJS_MAX = 5;
 export const MAX_DJS_DEFAULT = 5;
 export const DJ_THRESHOLD_DEFAULT = 0;
+/** Not in the spec: room names fit a tile (docs/lobby.md). */
+export const ROOM_NAME_MAX = 50;
+export const ROOM_SEARCH_MAX = 100;
+export const HEADBAND_CONTENT_MAX = 300;
+export const NEWS_CONTENT_MAX = 2000;
 
 // Avatars
 export const DEFAULT_AVATAR_ID = 8;

@@ -5,5 +5,8 @@ export * from './envelope';
 export * from './validation';
 export * from './calls/user';
 export * from './calls/presence';
+export * from './calls/room';
+export * from './calls/lobby-content';
 export * from './avatars';
 export * from './session';
+export * from './realtime';

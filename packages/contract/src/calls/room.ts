@@ -1,0 +1,196 @@
+/** `room.*` calls of the lobby (spec §7): the directory, search, the friends graph, favorites, creation. */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import {
+  DJ_THRESHOLD_DEFAULT,
+  MAX_DJS_DEFAULT,
+  MAX_DJS_MAX,
+  MAX_DJS_MIN,
+  ROOM_NAME_MAX,
+  ROOM_PAGE_SIZE,
+  ROOM_SEARCH_MAX,
+} from '../constants';
+import { wholeNumber } from '../validation';
+
+export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
+export type RoomView = (typeof roomViews)[number];
+
+export const roomSorts = ['hotness', 'listeners', 'bestDJs', 'created', 'random'] as const;
+export type RoomSort = (typeof roomSorts)[number];
+
+/** The sub navigation of each view, in order (spec §2 Room list behaviour). */
+export const viewSorts: Record<RoomView, readonly RoomSort[]> = {
+  allRooms: ['hotness', 'listeners', 'created', 'random'],
+  DJsNeeded: ['hotness', 'random'],
+  favorites: ['hotness', 'listeners'],
+};
+
+export const sortLabels: Record<RoomSort, string> = {
+  hotness: "What's Hot",
+  listeners: '# of Listeners',
+  bestDJs: 'Best DJs',
+  created: 'Recent',
+  random: 'Random',
+};
+
+export const roomMessages = {
+  nameRequired: 'Room needs a name.',
+  nameTooLong: `Keep the room name under ${ROOM_NAME_MAX} characters.`,
+  maxDjsRange: `Max DJs must be between ${MAX_DJS_MIN} and ${MAX_DJS_MAX}.`,
+  thresholdInvalid: 'Points to DJ must be a whole number, 0 or more.',
+  createFailed: 'Sorry, an error occurred, please try again!',
+  broken:
+    'Sorry, this room appears to be broken! Please refresh and try again, and let us know if you continue to have trouble.',
+  sortInvalid: `Sort by ${roomSorts.join(', ')}, or several of them joined by commas.`,
+} as const;
+
+/**
+ * A sort string: one of the sorts, or several joined by commas, each breaking
+ * the ties of the one before ("listeners,created"). Random stands alone.
+ */
+export const roomSortString = z
+  .string()
+  .trim()
+  .default('hotness')
+  .transform((text) => (text === '' ? 'hotness' : text).split(',').map((part) => part.trim()))
+  .refine(
+    (parts) =>
+      parts.every((part) => (roomSorts as readonly string[]).includes(part)) &&
+      new Set(parts).size === parts.length &&
+      (parts.length === 1 || !parts.includes('random')),
+    roomMessages.sortInvalid,
+  )
+  .transform((parts) => parts as RoomSort[]);
+
+export const song = z.object({
+  coverart: z.string().nullable(),
+  artist: z.string(),
+  song: z.string(),
+  /** When it started playing (epoch ms). */
+  played: z.number(),
+});
+export type Song = z.infer<typeof song>;
+
+export const room = z.object({
+  roomid: z.string(),
+  shortcut: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  theme: z.string().nullable(),
+  created: z.number(),
+  metadata: z.object({
+    max_djs: z.number(),
+    djcount: z.number(),
+    listeners: z.number(),
+    featured: z.boolean(),
+    djthreshold: z.number(),
+    current_song: song.nullable(),
+  }),
+});
+export type Room = z.infer<typeof room>;
+
+/** Spec §3 Buddy entry: a friend (social) or someone the caller is a fan of. */
+export const buddy = z.object({
+  name: z.string(),
+  userid: z.string(),
+  type: z.enum(['friends', 'fanned']),
+  icon: z.string(),
+});
+export type Buddy = z.infer<typeof buddy>;
+
+/** A directory tile: the room and the caller's buddies in it. */
+export const directoryRoom = room.extend({ friends: z.array(buddy) });
+export type DirectoryRoom = z.infer<typeof directoryRoom>;
+
+const paging = {
+  limit: wholeNumber.pipe(z.number().min(1).max(100)).default(ROOM_PAGE_SIZE),
+  skip: wholeNumber.pipe(z.number().min(0).max(100_000)).default(0),
+};
+
+const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+const roomId = z.string().trim().min(1, 'Please say which room.').max(64);
+
+export const roomCalls = callTable(
+  defineCall({
+    name: 'room.directory_rooms',
+    method: 'GET',
+    access: 'anyone',
+    input: z.object({
+      ...paging,
+      /** Featured rooms lead the first page. */
+      section_aware: booleanish.default(false),
+      /** The view: allRooms (default), DJsNeeded (free DJ spots) or favorites (members only). */
+      constraints: z.enum(roomViews).default('allRooms'),
+      sort: roomSortString,
+      /** Where the random order starts, so that its pages agree (0 ≤ seed < 1). */
+      seed: z.union([z.number(), z.string().trim().regex(/^0?\.\d+$|^0$/).transform(Number)]).optional(),
+    }),
+    output: z.object({ rooms: z.array(directoryRoom) }),
+  }),
+  defineCall({
+    name: 'room.search',
+    method: 'GET',
+    access: 'anyone',
+    input: z.object({ ...paging, query: z.string().max(ROOM_SEARCH_MAX).default('') }),
+    output: z.object({ rooms: z.array(directoryRoom) }),
+  }),
+  defineCall({
+    name: 'room.directory_graph',
+    method: 'GET',
+    access: 'session',
+    input: z.object({}),
+    output: z.object({ rooms: z.array(z.tuple([room, z.array(buddy)])) }),
+  }),
+  defineCall({
+    name: 'room.info',
+    method: 'GET',
+    access: 'anyone',
+    /** A room id or its shortcut: what follows the slash in a room's address. */
+    input: z.object({ roomid: roomId }),
+    output: z.object({ room }),
+  }),
+  defineCall({
+    name: 'room.create',
+    method: 'POST',
+    access: 'member',
+    input: z.object({
+      room_name: z
+        .string({ message: roomMessages.nameRequired })
+        .trim()
+        .min(1, roomMessages.nameRequired)
+        .max(ROOM_NAME_MAX, roomMessages.nameTooLong),
+      max_djs: wholeNumber
+        .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
+        .default(MAX_DJS_DEFAULT),
+      privacy: z.literal('unlisted', { message: "Privacy is 'unlisted', or left out for a public room." }).optional(),
+      djthreshold: wholeNumber
+        .pipe(z.number({ message: roomMessages.thresholdInvalid }).min(0, roomMessages.thresholdInvalid))
+        .default(DJ_THRESHOLD_DEFAULT),
+    }),
+    output: z.object({ roomid: z.string(), shortcut: z.string() }),
+  }),
+  defineCall({
+    name: 'room.add_favorite',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.rem_favorite',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.get_favorites',
+    method: 'GET',
+    access: 'member',
+    input: z.object({}),
+    output: z.object({ roomids: z.array(z.string()) }),
+  }),
+);
