@@ -98,8 +98,8 @@ export const buddy = z.object({
 });
 export type Buddy = z.infer<typeof buddy>;
 
-/** A directory tile: the room and the caller's buddies in it. */
-export const directoryRoom = room.extend({ friends: z.array(buddy) });
+/** A directory tile: the room, the caller's buddies in it, and whether the caller is in it now. */
+export const directoryRoom = room.extend({ friends: z.array(buddy), current: z.boolean() });
 export type DirectoryRoom = z.infer<typeof directoryRoom>;
 
 const paging = {
