@@ -11,11 +11,16 @@ import { ApiError } from './api/errors';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { createBus } from './realtime/bus';
+import { attachGateway } from './realtime/gateway';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/auth/handlers';
 import { presenceHandlers } from './features/presence/handlers';
+import { directoryHandlers } from './features/directory/handlers';
+import { lobbyContentHandlers } from './features/lobby-content/handlers';
+import { roomHandlers } from './features/rooms/handlers';
 import { registerSessionCookieRoutes } from './http/session-cookies';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerMedia } from './http/media';
 import { registerWebApp } from './http/web-app';
 
 export interface App {
@@ -28,6 +33,9 @@ const handlers: Handlers = {
   ...authHandlers,
   ...accountHandlers,
   ...presenceHandlers,
+  ...roomHandlers,
+  ...directoryHandlers,
+  ...lobbyContentHandlers,
 };
 
 /** Messages for requests that never reach a handler. */
@@ -81,12 +89,15 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   const dispatcher = createDispatcher(services, handlers, http.log);
   registerApiRoute(http, dispatcher);
   registerSessionCookieRoutes(http, config, dispatcher);
+  await registerMedia(http, config.dataDir);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
+  const gateway = await attachGateway(http, services);
 
   return {
     http,
     services,
     async close() {
+      await gateway.close();
       await http.close();
       await bus.close();
       await db.destroy();

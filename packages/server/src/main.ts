@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
+import { startHotnessSweep } from './features/rooms/membership';
 import { seedIfWanted } from './seed';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -23,10 +24,14 @@ function readConfig(): Config {
 const config = readConfig();
 const app = await buildApp(config);
 await seedIfWanted(app.services, app.http.log);
+const stopSweep = startHotnessSweep(app.services, (error) =>
+  app.http.log.error({ err: error }, 'hotness sweep failed'),
+);
 if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
 
 const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);
+  stopSweep();
   await app.close();
   process.exit(0);
 };

@@ -126,7 +126,16 @@ export const roomCalls = callTable(
       constraints: z.enum(roomViews).default('allRooms'),
       sort: roomSortString,
       /** Where the random order starts, so that its pages agree (0 ≤ seed < 1). */
-      seed: z.union([z.number(), z.string().trim().regex(/^0?\.\d+$|^0$/).transform(Number)]).optional(),
+      seed: z
+        .union([
+          z.number(),
+          z
+            .string()
+            .trim()
+            .regex(/^0?\.\d+$|^0$/)
+            .transform(Number),
+        ])
+        .optional(),
     }),
     output: z.object({ rooms: z.array(directoryRoom) }),
   }),

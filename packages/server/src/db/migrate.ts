@@ -1,10 +1,12 @@
 import { Migrator, PostgresAdapter, sql, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
+import * as roomDirectory from './migrations/0002-room-directory';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-room-directory': roomDirectory,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

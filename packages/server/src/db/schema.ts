@@ -88,6 +88,12 @@ export interface RoomsTable {
   upvotes: Generated<number>;
   downvotes: Generated<number>;
   hotness: Generated<number>;
+  /** Sum of the points of the DJs on stage: the Best DJs sort. */
+  djPoints: Generated<number>;
+  /** A random number in [0, 1) fixed at creation: the Random sort starts at a seed and wraps. */
+  shuffleKey: Generated<number>;
+  /** The last time the room had anyone in it: the time part of hotness. */
+  activeAt: number | null;
   createdAt: number;
 }
 

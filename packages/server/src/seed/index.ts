@@ -4,7 +4,11 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../api/context';
+import { randomBytes } from 'node:crypto';
+import { authHandlers } from '../features/auth/handlers';
+import { updateUser } from '../features/accounts/store';
 import { seedMembers, DEMO_MEMBERS } from './members';
+import { seedRooms } from './rooms';
 
 /** Seeds when SEED_DEMO says so, or (unset) when the database has no users yet. */
 export async function seedIfWanted(services: Services, log: FastifyBaseLogger): Promise<void> {
@@ -24,5 +28,25 @@ export async function seedIfWanted(services: Services, log: FastifyBaseLogger): 
 }
 
 export async function seedDemo(services: Services): Promise<void> {
-  await seedMembers(services);
+  const memberIds = await seedMembers(services);
+  const staffId = await seedStaff(services);
+  await seedRooms(services, memberIds, staffId);
+}
+
+/**
+ * The account the demo news and headband come from. Its password is random
+ * and thrown away: nobody can sign in as it (docs/lobby.md: making staff).
+ */
+async function seedStaff(services: Services): Promise<string> {
+  const { userid } = await authHandlers['user.email_register'](
+    {
+      name: 'Platter Team',
+      email: 'team@example.com',
+      password: randomBytes(24).toString('base64url'),
+      avatarid: 8,
+    },
+    { ...services, caller: null, request: { ip: '127.0.0.1' } },
+  );
+  await updateUser(services.db, userid, { acl: 1 });
+  return userid;
 }

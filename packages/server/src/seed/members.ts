@@ -29,10 +29,52 @@ export const DEMO_MEMBERS: readonly DemoMember[] = [
   { name: 'Lunar Llama', email: 'llama@example.com', avatarid: 5, points: 3_300 },
 ];
 
+const EXTRA_NAMES = [
+  'Mellow Moose',
+  'Neon Narwhal',
+  'Velvet Fox',
+  'Cosmic Yak',
+  'Breezy Beetle',
+  'Golden Gecko',
+  'Rowdy Raccoon',
+  'Snazzy Synth',
+  'Dusty Banjo',
+  'Lucky Comet',
+  'Sleepy Walrus',
+  'Zesty Mango',
+  'Mighty Echo',
+  'Silver Heron',
+  'Fuzzy Falcon',
+  'Soulful Tiger',
+  'Crispy Cassette',
+  'Hazy Groove',
+  'Bouncy Bassline',
+  'Dapper Dolphin',
+  'Wild Tambourine',
+  'Sunny Octopus',
+  'Lazy Panda',
+  'Electric Badger',
+  'Midnight Koala',
+  'Jazzy Penguin',
+  'Lunar Otter',
+  'Smooth Vinyl',
+];
+
+/** The demo community: the named members above, and more DJs with generated names, one password. */
+export const ALL_DEMO_MEMBERS: readonly DemoMember[] = [
+  ...DEMO_MEMBERS,
+  ...EXTRA_NAMES.map((name, i) => ({
+    name,
+    email: `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`,
+    avatarid: [8, 4, 34, 1, 7, 5][i % 6] ?? 8,
+    points: (i * 7919) % 30_000,
+  })),
+];
+
 /** Registers each member as the API would, then gives them history and fans. */
 export async function seedMembers(services: Services): Promise<string[]> {
   const ids: string[] = [];
-  for (const member of DEMO_MEMBERS) {
+  for (const member of ALL_DEMO_MEMBERS) {
     const { userid } = await authHandlers['user.email_register'](
       { name: member.name, email: member.email, password: DEMO_PASSWORD, avatarid: member.avatarid },
       { ...services, caller: null, request: { ip: '127.0.0.1' } },

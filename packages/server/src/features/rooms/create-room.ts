@@ -1,0 +1,53 @@
+/** Making a room (spec §7 room.create): a shortcut from its name, public unless unlisted. */
+import { randomInt } from 'node:crypto';
+import type { ParsedInput } from '@platter/contract';
+import type { Services } from '../../api/context';
+import { isUniqueViolation } from '../../api/errors';
+import { newId } from '../../lib/ids';
+import { hotness } from './hotness';
+import { isShortcutTaken } from './store';
+import { uniqueShortcut } from './shortcut';
+
+export interface RoomDetails extends ParsedInput<'room.create'> {
+  description?: string | null;
+  theme?: string | null;
+  featured?: boolean;
+}
+
+export async function createRoom(
+  { db, now }: Services,
+  creatorId: string,
+  details: RoomDetails,
+): Promise<{ roomid: string; shortcut: string }> {
+  const id = newId();
+  const at = now();
+  // Two rooms of one name at one moment: the loser of the unique index tries the next shortcut.
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const shortcut = await uniqueShortcut(details.room_name, (s) => isShortcutTaken(db, s));
+    try {
+      await db
+        .insertInto('rooms')
+        .values({
+          id,
+          shortcut,
+          name: details.room_name,
+          description: details.description ?? null,
+          theme: details.theme ?? null,
+          creatorId,
+          privacy: details.privacy === 'unlisted' ? 'unlisted' : 'public',
+          maxDjs: details.max_djs,
+          djthreshold: details.djthreshold,
+          featured: details.featured ? 1 : 0,
+          shuffleKey: randomInt(0, 2 ** 47) / 2 ** 47,
+          activeAt: at,
+          hotness: hotness({ listeners: 0, djcount: 0, upvotes: 0, downvotes: 0, activeAt: at }),
+          createdAt: at,
+        })
+        .execute();
+      return { roomid: id, shortcut };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+    }
+  }
+  throw new Error('no free shortcut after 5 attempts');
+}

@@ -1,0 +1,33 @@
+import type { HandlerGroup } from '../../api/context';
+import { errors } from '../../api/errors';
+import { createRoom } from './create-room';
+import { roomView } from './room-view';
+import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
+
+const NO_SUCH_ROOM = "Sorry, we couldn't find that room.";
+
+export const roomHandlers = {
+  'room.create': async (input, services) => createRoom(services, services.caller.userid, input),
+
+  'room.info': async ({ roomid }, { db }) => {
+    const room = await findRoom(db, roomid);
+    if (!room) throw errors.notFound(NO_SUCH_ROOM);
+    return { room: roomView(room) };
+  },
+
+  'room.add_favorite': async ({ roomid }, { db, now, caller }) => {
+    const room = await findRoom(db, roomid);
+    if (!room) throw errors.notFound(NO_SUCH_ROOM);
+    await addFavorite(db, caller.userid, room.id, now());
+    return {};
+  },
+
+  'room.rem_favorite': async ({ roomid }, { db, caller }) => {
+    const room = await findRoom(db, roomid);
+    if (!room) throw errors.notFound(NO_SUCH_ROOM);
+    await removeFavorite(db, caller.userid, room.id);
+    return {};
+  },
+
+  'room.get_favorites': async (_input, { db, caller }) => ({ roomids: await favoriteRoomIds(db, caller.userid) }),
+} satisfies HandlerGroup;

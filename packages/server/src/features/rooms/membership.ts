@@ -1,0 +1,102 @@
+/**
+ * Who is in which room. A person is in one room at a time; entering, leaving
+ * or changing stage re-counts the room and re-scores its hotness, and tells
+ * every server instance (bus channel `lobby`), which is how friends panels
+ * learn that a buddy moved.
+ */
+import type { Services } from '../../api/context';
+import { hotness } from './hotness';
+
+export const LOBBY_CHANNEL = 'lobby';
+
+/** What the lobby channel carries: a person moved, or whom a member follows changed. */
+export type LobbyEvent =
+  { type: 'room_membership'; userid: string; roomid: string | null } | { type: 'fans_changed'; userid: string };
+
+const announce = (services: Services, event: LobbyEvent) => services.bus.publish(LOBBY_CHANNEL, event);
+
+export async function enterRoom(
+  services: Services,
+  userId: string,
+  roomId: string,
+  { asDj = false }: { asDj?: boolean } = {},
+): Promise<void> {
+  const { db, now } = services;
+  const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
+  await db
+    .insertInto('roomMembers')
+    .values({ userId, roomId, isDj: asDj ? 1 : 0, joinedAt: now() })
+    .onConflict((oc) => oc.column('userId').doUpdateSet({ roomId, isDj: asDj ? 1 : 0, joinedAt: now() }))
+    .execute();
+  if (previous && previous.roomId !== roomId) await recountRoom(services, previous.roomId);
+  await recountRoom(services, roomId);
+  await announce(services, { type: 'room_membership', userid: userId, roomid: roomId });
+}
+
+export async function leaveRoom(services: Services, userId: string): Promise<void> {
+  const { db } = services;
+  const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
+  if (!previous) return;
+  await db.deleteFrom('roomMembers').where('userId', '=', userId).execute();
+  await recountRoom(services, previous.roomId);
+  await announce(services, { type: 'room_membership', userid: userId, roomid: null });
+}
+
+/** Sets a room's listeners, DJs, DJ points and hotness from who is in it now. */
+export async function recountRoom({ db, now }: Services, roomId: string): Promise<void> {
+  const counts = await db
+    .selectFrom('roomMembers')
+    .innerJoin('users', 'users.id', 'roomMembers.userId')
+    .select((eb) => [
+      eb.fn.countAll<number>().as('listeners'),
+      eb.fn.sum<number>(eb.case().when('roomMembers.isDj', '=', 1).then(1).else(0).end()).as('djcount'),
+      eb.fn
+        .sum<number>(eb.case().when('roomMembers.isDj', '=', 1).then(eb.ref('users.points')).else(0).end())
+        .as('djPoints'),
+    ])
+    .where('roomMembers.roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
+  const room = await db
+    .selectFrom('rooms')
+    .select(['upvotes', 'downvotes', 'activeAt'])
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+  if (!room) return;
+  const listeners = Number(counts.listeners);
+  const djcount = Number(counts.djcount ?? 0);
+  const activeAt = listeners > 0 ? now() : (room.activeAt ?? now());
+  await db
+    .updateTable('rooms')
+    .set({
+      listeners,
+      djcount,
+      djPoints: Number(counts.djPoints ?? 0),
+      activeAt,
+      hotness: hotness({ listeners, djcount, upvotes: room.upvotes, downvotes: room.downvotes, activeAt }),
+    })
+    .where('id', '=', roomId)
+    .execute();
+}
+
+/** Tells friends panels everywhere that whom this member follows has changed. */
+export function announceFansChanged(services: Services, userId: string): Promise<void> {
+  return announce(services, { type: 'fans_changed', userid: userId });
+}
+
+/** Re-scores every occupied room, so that their hotness stays "now" (run by a timer). */
+export async function sweepHotness(services: Services): Promise<number> {
+  const occupied = await services.db.selectFrom('rooms').select('id').where('listeners', '>', 0).execute();
+  for (const { id } of occupied) await recountRoom(services, id);
+  return occupied.length;
+}
+
+export const HOTNESS_SWEEP_MS = 60_000;
+
+/** Runs sweepHotness every minute until stopped. Each instance may run it: it is idempotent. */
+export function startHotnessSweep(services: Services, onError: (error: unknown) => void): () => void {
+  const timer = setInterval(() => {
+    sweepHotness(services).catch(onError);
+  }, HOTNESS_SWEEP_MS);
+  timer.unref();
+  return () => clearInterval(timer);
+}
