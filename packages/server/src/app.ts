@@ -10,6 +10,7 @@ import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dis
 import { ApiError } from './api/errors';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { Caches } from './lib/caches';
 import { createBus } from './realtime/bus';
 import { attachGateway } from './realtime/gateway';
 import { accountHandlers } from './features/accounts/handlers';
@@ -59,7 +60,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   const db = createDatabase(config.database);
   await migrateToLatest(db);
   const bus = createBus(config.redisUrl);
-  const services: Services = { db, config, bus, now };
+  const services: Services = { db, config, bus, caches: new Caches(), now };
 
   const http = Fastify({
     logger: { level: config.logLevel },

@@ -2,6 +2,7 @@ import type { CallName, Calls, ParsedInput } from '@platter/contract';
 import type { z } from 'zod';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import type { Caches } from '../lib/caches';
 import type { Bus } from '../realtime/bus';
 
 /** Everything a handler may use. Built once per app; nothing is global. */
@@ -10,6 +11,8 @@ export interface Services {
   config: Config;
   /** Events between server instances (in-process, or Redis pub/sub with REDIS_URL). */
   bus: Bus;
+  /** Short-lived caches of hot reads (sessions, lobby pages). */
+  caches: Caches;
   now: () => number;
 }
 

@@ -24,6 +24,11 @@ export function createDatabase(database: Config['database']): Db {
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     sqlite.pragma('synchronous = NORMAL');
+    // SQLite's lower() folds ASCII only ('Über' stays 'Über'); PostgreSQL's folds every letter.
+    // Room search lowers both sides, so lower() must mean the same on both databases.
+    sqlite.function('lower', { deterministic: true }, (text: unknown) =>
+      typeof text === 'string' ? text.toLowerCase() : (text as number | bigint | Buffer | null),
+    );
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
   }
   const pool = new pg.Pool({

@@ -42,30 +42,53 @@ export async function createSession(
   return { userid: userId, userauth };
 }
 
+interface SessionEntry {
+  sessionId: string;
+  lastUsedAt: number;
+  userid: string;
+  name: string | null;
+  acl: number;
+}
+
+/**
+ * Every call authenticates, so sessions are cached briefly by token hash.
+ * Ending a session clears this instance's cache at once; another instance
+ * may honour an ended session for up to SESSION_CACHE_MS more.
+ */
+const SESSION_CACHE = { max: 50_000, ttlMs: 5_000 };
+export const SESSION_CACHE_MS = SESSION_CACHE.ttlMs;
+
 /** The caller behind userid + userauth, or null when they do not match a live session. */
 export async function authenticate(services: Services, userid: string, userauth: string): Promise<Caller | null> {
   const { db, now } = services;
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.userId')
-    .select(['sessions.id as sessionId', 'sessions.lastUsedAt', 'users.id as userid', 'users.name', 'users.acl'])
-    .where('sessions.tokenHash', '=', hashSecret(userauth))
-    .executeTakeFirst();
+  const tokenHash = hashSecret(userauth);
+  const row = await services.caches.remember<SessionEntry | null>('sessions', SESSION_CACHE, tokenHash, async () => {
+    const found = await db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.userId')
+      .select(['sessions.id as sessionId', 'sessions.lastUsedAt', 'users.id as userid', 'users.name', 'users.acl'])
+      .where('sessions.tokenHash', '=', tokenHash)
+      .executeTakeFirst();
+    return found ?? null;
+  });
   if (!row || row.userid !== userid) return null;
 
   const at = now();
   if (at - row.lastUsedAt > TOUCH_INTERVAL_MS) {
+    row.lastUsedAt = at;
     await db.updateTable('sessions').set({ lastUsedAt: at }).where('id', '=', row.sessionId).execute();
     await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', row.userid).execute();
   }
   return { userid: row.userid, sessionId: row.sessionId, registered: row.name !== null, acl: row.acl };
 }
 
-export async function endSession({ db }: Services, sessionId: string): Promise<void> {
+export async function endSession({ db, caches }: Services, sessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+  caches.clear('sessions');
 }
 
 /** Signs a member out everywhere but here (after a password change, say). */
-export async function endOtherSessions({ db }: Services, userId: string, keepSessionId: string): Promise<void> {
+export async function endOtherSessions({ db, caches }: Services, userId: string, keepSessionId: string): Promise<void> {
   await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
+  caches.clear('sessions');
 }

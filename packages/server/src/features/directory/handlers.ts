@@ -1,17 +1,16 @@
-import type { DirectoryRoom } from '@platter/contract';
-import type { HandlerGroup } from '../../api/context';
+import type { DirectoryRoom, Room } from '@platter/contract';
+import type { Caller, HandlerGroup, Services } from '../../api/context';
 import { errors } from '../../api/errors';
-import type { Db } from '../../db/database';
-import type { RoomRow } from '../../db/schema';
 import { roomView } from '../rooms/room-view';
-import { buddiesByRoom, buddiesInRooms } from './buddies';
+import { cachedPage, cachedWhereabouts } from './cache';
 import { directoryGraph } from './graph';
-import { currentRoomOf, directoryRooms, searchRooms } from './store';
+import { directoryRooms, searchRooms } from './store';
 
 export const directoryHandlers = {
-  'room.directory_rooms': async (input, { db, caller }) => {
+  'room.directory_rooms': async (input, services) => {
+    const { db, caller } = services;
     if (input.constraints === 'favorites' && !caller?.registered) throw errors.membersOnly();
-    const rows = await directoryRooms(db, {
+    const query = {
       view: input.constraints,
       sorts: input.sort,
       limit: input.limit,
@@ -19,40 +18,47 @@ export const directoryHandlers = {
       sectionAware: input.section_aware,
       seed: input.seed ?? 0,
       callerId: caller?.userid ?? null,
-    });
-    return { rooms: await tiles(db, rows, caller?.userid ?? null) };
+    };
+    // A favorites page is the caller's own; every other page is the same for everyone.
+    const rooms =
+      query.view === 'favorites'
+        ? (await directoryRooms(db, query)).map(roomView)
+        : await cachedPage(services, JSON.stringify({ ...query, callerId: null }), async () =>
+            (await directoryRooms(db, query)).map(roomView),
+          );
+    return { rooms: await asTiles(services, rooms) };
   },
 
-  'room.search': async ({ query, limit, skip }, { db, caller }) => {
+  'room.search': async ({ query, limit, skip }, services) => {
     const text = query.trim();
-    const rows = text
-      ? await searchRooms(db, text, limit, skip)
-      : await directoryRooms(db, {
-          view: 'allRooms',
-          sorts: ['hotness'],
-          limit,
-          skip,
-          sectionAware: false,
-          seed: 0,
-          callerId: null,
-        });
-    return { rooms: await tiles(db, rows, caller?.userid ?? null) };
+    const rooms = await cachedPage(services, JSON.stringify({ search: text, limit, skip }), async () =>
+      (text
+        ? await searchRooms(services.db, text, limit, skip)
+        : await directoryRooms(services.db, {
+            view: 'allRooms',
+            sorts: ['hotness'],
+            limit,
+            skip,
+            sectionAware: false,
+            seed: 0,
+            callerId: null,
+          })
+      ).map(roomView),
+    );
+    return { rooms: await asTiles(services, rooms) };
   },
 
   'room.directory_graph': async (_input, { db, caller }) => ({ rooms: await directoryGraph(db, caller.userid) }),
 } satisfies HandlerGroup;
 
 /** Rooms as tiles for this caller: their buddies in each, and which one they are in. */
-async function tiles(db: Db, rows: RoomRow[], callerId: string | null): Promise<DirectoryRoom[]> {
-  if (!callerId) return rows.map((row) => ({ ...roomView(row), friends: [], current: false }));
-  const [buddies, current] = await Promise.all([
-    buddiesInRooms(
-      db,
-      callerId,
-      rows.map((r) => r.id),
-    ),
-    currentRoomOf(db, callerId),
-  ]);
-  const byRoom = buddiesByRoom(buddies);
-  return rows.map((row) => ({ ...roomView(row), friends: byRoom.get(row.id) ?? [], current: row.id === current }));
+async function asTiles(services: Services & { caller: Caller | null }, rooms: Room[]): Promise<DirectoryRoom[]> {
+  const { caller } = services;
+  if (!caller) return rooms.map((room) => ({ ...room, friends: [], current: false }));
+  const whereabouts = await cachedWhereabouts(services, caller.userid);
+  return rooms.map((room) => ({
+    ...room,
+    friends: whereabouts.buddies.get(room.roomid) ?? [],
+    current: room.roomid === whereabouts.current,
+  }));
 }

@@ -49,7 +49,8 @@ export function directoryRooms(db: Db, query: DirectoryQuery): Promise<RoomRow[]
       q = q.orderBy(SORT_COLUMN[sort], 'desc');
     }
   }
-  return q.orderBy('id').limit(query.limit).offset(query.skip).execute();
+  // The id breaks ties in the same direction as the sort, so the index serves the whole order.
+  return q.orderBy('id', 'desc').limit(query.limit).offset(query.skip).execute();
 }
 
 /** Rooms whose name, artist or song contains the query, case-insensitively, hottest first. */
@@ -59,7 +60,7 @@ export function searchRooms(db: Db, text: string, limit: number, skip: number): 
   return publicRooms(db)
     .where((eb) => eb.or([like('name'), like('song_artist'), like('song_title')]))
     .orderBy('hotness', 'desc')
-    .orderBy('id')
+    .orderBy('id', 'desc')
     .limit(limit)
     .offset(skip)
     .execute();

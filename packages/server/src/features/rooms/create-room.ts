@@ -4,6 +4,7 @@ import type { ParsedInput } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
+import { directoryChanged } from '../directory/cache';
 import { hotness } from './hotness';
 import { isShortcutTaken } from './store';
 import { uniqueShortcut } from './shortcut';
@@ -15,10 +16,11 @@ export interface RoomDetails extends ParsedInput<'room.create'> {
 }
 
 export async function createRoom(
-  { db, now }: Services,
+  services: Services,
   creatorId: string,
   details: RoomDetails,
 ): Promise<{ roomid: string; shortcut: string }> {
+  const { db, now } = services;
   const id = newId();
   const at = now();
   // Two rooms of one name at one moment: the loser of the unique index tries the next shortcut.
@@ -44,6 +46,7 @@ export async function createRoom(
           createdAt: at,
         })
         .execute();
+      directoryChanged(services);
       return { roomid: id, shortcut };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -5,6 +5,7 @@
  * learn that a buddy moved.
  */
 import type { Services } from '../../api/context';
+import { directoryChanged, whereaboutsChanged } from '../directory/cache';
 import { hotness } from './hotness';
 
 export const LOBBY_CHANNEL = 'lobby';
@@ -13,7 +14,10 @@ export const LOBBY_CHANNEL = 'lobby';
 export type LobbyEvent =
   { type: 'room_membership'; userid: string; roomid: string | null } | { type: 'fans_changed'; userid: string };
 
-const announce = (services: Services, event: LobbyEvent) => services.bus.publish(LOBBY_CHANNEL, event);
+function announce(services: Services, event: LobbyEvent): Promise<void> {
+  whereaboutsChanged(services);
+  return services.bus.publish(LOBBY_CHANNEL, event);
+}
 
 export async function enterRoom(
   services: Services,
@@ -43,7 +47,8 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
 }
 
 /** Sets a room's listeners, DJs, DJ points and hotness from who is in it now. */
-export async function recountRoom({ db, now }: Services, roomId: string): Promise<void> {
+export async function recountRoom(services: Services, roomId: string): Promise<void> {
+  const { db, now } = services;
   const counts = await db
     .selectFrom('roomMembers')
     .innerJoin('users', 'users.id', 'roomMembers.userId')
@@ -76,6 +81,7 @@ export async function recountRoom({ db, now }: Services, roomId: string): Promis
     })
     .where('id', '=', roomId)
     .execute();
+  directoryChanged(services);
 }
 
 /** Tells friends panels everywhere that whom this member follows has changed. */

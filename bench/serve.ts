@@ -1,0 +1,70 @@
+/**
+ * One benchmark server in its own process (so the load generator does not
+ * share its event loop): `platter` builds the real app on a fresh database
+ * and fills it; `bare` is a Fastify handler that answers at once.
+ * Prints one JSON line when ready.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig, type Config } from '../packages/server/src/config';
+import { createSession } from '../packages/server/src/features/auth/sessions';
+import { seedBenchCommunity } from './fixtures';
+
+const kind = process.argv[2];
+
+if (kind === 'bare') {
+  const app = Fastify({ logger: false });
+  // A body to answer with: a tiny one, or (BENCH_BODY_FILE) a real lobby page, to tell handler cost from bytes.
+  const body: unknown = process.env.BENCH_BODY_FILE
+    ? JSON.parse(fs.readFileSync(process.env.BENCH_BODY_FILE, 'utf8'))
+    : [true, { rooms: [] }];
+  app.get('/api/:name', async () => body);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-'));
+  const database = await benchDatabase(process.env.BENCH_DATABASE_URL, dataDir);
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }, { database, seedDemo: false });
+  const app = await buildApp(config);
+  const started = Date.now();
+  await seedBenchCommunity(app.services.db, Date.now());
+  const caller = await createSession(app.services, 'b0' + (42).toString(16).padStart(22, '0'));
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.http.server.address();
+  console.log(
+    JSON.stringify({
+      port: typeof address === 'object' && address ? address.port : 0,
+      seededMs: Date.now() - started,
+      ...caller,
+    }),
+  );
+  const stop = async () => {
+    await app.close();
+    if (database.kind === 'postgres' && database.schema) await dropSchema(database.url, database.schema);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+}
+
+async function benchDatabase(url: string | undefined, dataDir: string): Promise<Config['database']> {
+  if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'bench.sqlite') };
+  const schema = `bench_${process.pid}`;
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`create schema "${schema}"`);
+  await client.end();
+  return { kind: 'postgres', url, schema };
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema "${schema}" cascade`);
+  await client.end();
+}
