@@ -46,7 +46,7 @@ test('a newcomer becomes a guest, logs in as a member, sees the settings, and lo
   await expect.poll(() => cookie(page, 'platterUserNamed')).toBe('0');
   const guestId = await cookie(page, 'platterUserId');
   expect(guestId).toMatch(/^[0-9a-f]{24}$/);
-  await page.getByText('Play Music Together').waitFor();
+  await page.getByText('Play Music Together', { exact: true }).waitFor();
 
   // The login modal opens over the lobby.
   await page.getByRole('link', { name: 'Log in' }).click();
@@ -72,7 +72,12 @@ test('a newcomer becomes a guest, logs in as a member, sees the settings, and lo
   const settings = page.getByRole('button', { name: /Ada Vinyl/ });
   await settings.waitFor();
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/`);
-  expect(await page.getByRole('link', { name: 'Create a room' }).getAttribute('href')).toBe('/create-room');
+  expect(
+    await page
+      .getByRole('navigation', { name: 'Account' })
+      .getByRole('link', { name: 'Create a room' })
+      .getAttribute('href'),
+  ).toBe('/create-room');
   await expect.poll(() => cookie(page, 'platterUserNamed')).toBe('1');
   const memberId = await cookie(page, 'platterUserId');
   expect(memberId).not.toBe(guestId);

@@ -9,8 +9,12 @@ export default defineConfig({
   server: {
     port: 5173,
     // In development the API server runs beside Vite (npm run dev).
-    proxy: Object.fromEntries(
-      ['/api', '/email_login', '/guest_login', '/logout', '/roommanager_assets'].map((p) => [p, server]),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ['/api', '/email_login', '/guest_login', '/logout', '/roommanager_assets'].map((p) => [p, server]),
+      ),
+      // The realtime socket (api/realtime.ts).
+      '/socket': { target: server, ws: true },
+    },
   },
 });

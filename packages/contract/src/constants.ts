@@ -83,5 +83,5 @@ export const SOCIAL_MODAL_WIDTH = 400;
 export const RENDERER_FRAME_RATE = 20;
 export const REPORT_CHATLOG_SIZE = 25;
 
-/** A member counts as present for this long after their last sign of life. */
-export const PRESENCE_TIMEOUT_MS = 10 * 60_000;
+/** A member counts as present for this long after their last sign of life: longer than the idle poll (600 s). */
+export const PRESENCE_TIMEOUT_MS = 15 * 60_000;

@@ -55,14 +55,22 @@ export const passwordWithConfirmation = z
  * A whole number as JSON sends it (5) or as a query string does ("5"). Unlike
  * z.coerce, it refuses true, "" and " ", which coerce to 1 and 0.
  */
-export const wholeNumber = z.union([
-  z.number().int(),
-  z
-    .string()
-    .trim()
-    .regex(/^-?\d{1,15}$/)
-    .transform(Number),
-]);
+export const wholeNumber = wholeNumberWith();
+
+/** wholeNumber, with the sentence to show when the value is not a whole number at all. */
+export function wholeNumberWith(message?: string) {
+  return z.union(
+    [
+      z.number().int(),
+      z
+        .string()
+        .trim()
+        .regex(/^-?\d{1,15}$/)
+        .transform(Number),
+    ],
+    message ? { message } : undefined,
+  );
+}
 
 export const signupAvatarId = wholeNumber.refine(
   (id) => (SIGNUP_AVATAR_IDS as readonly number[]).includes(id),

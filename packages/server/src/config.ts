@@ -40,6 +40,23 @@ const environment = z.object({
     .max(40, 'must be at most 40 characters')
     .default(DEFAULT_PRODUCT_NAME),
   SEED_DEMO: flag.optional(),
+  CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+  /** "Label=https://…" pairs separated by commas, for the lobby footer. */
+  SOCIAL_LINKS: z
+    .string()
+    .transform((text) => text.split(',').map((pair) => pair.trim()))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .regex(/^[^=]{1,40}=https?:\/\/\S+$/, 'must be Label=https://… pairs separated by commas')
+          .transform((pair) => {
+            const at = pair.indexOf('=');
+            return { label: pair.slice(0, at).trim(), href: pair.slice(at + 1) };
+          }),
+      ),
+    )
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('development'),
 });
@@ -54,6 +71,10 @@ export interface Config {
   redisUrl: string | undefined;
   publicUrl: string;
   productName: string;
+  /** Where people reach whoever runs this instance: shown on the about and legal pages. */
+  contactEmail: string | null;
+  /** The community's pages elsewhere, for the lobby footer; null keeps the defaults. */
+  socialLinks: { label: string; href: string }[] | null;
   /** undefined: seed demo content only on a first start (an empty database). */
   seedDemo: boolean | undefined;
   logLevel: string;
@@ -69,7 +90,7 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
   const blanksRemoved = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = environment.safeParse(blanksRemoved);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    const lines = parsed.error.issues.map((i) => `  ${String(i.path[0])}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -82,6 +103,8 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
     redisUrl: e.REDIS_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
     productName: e.PRODUCT_NAME,
+    contactEmail: e.CONTACT_EMAIL ?? null,
+    socialLinks: e.SOCIAL_LINKS ?? null,
     seedDemo: e.SEED_DEMO,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',

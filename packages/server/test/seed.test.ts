@@ -76,6 +76,85 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
     }
   });
 
+  describe('a lively lobby', () => {
+    const allListed = async () => (await t.ok('room.directory_rooms', { limit: 100 })).rooms;
+
+    test('at least 60 rooms, exactly one of them unlisted, at least 3 featured', async () => {
+      const rows = await t.app.services.db.selectFrom('rooms').select(['id', 'privacy', 'featured']).execute();
+      expect(rows.length).toBeGreaterThanOrEqual(60);
+      const unlisted = rows.filter((row) => row.privacy === 'unlisted');
+      expect(unlisted).toHaveLength(1);
+      expect(rows.filter((row) => row.privacy !== 'unlisted').every((row) => row.privacy === 'public')).toBe(true);
+      expect(rows.filter((row) => row.featured === 1).length).toBeGreaterThanOrEqual(3);
+
+      const listed = await allListed();
+      expect(listed).toHaveLength(rows.length - 1);
+      expect(listed.map((room) => room.roomid)).not.toContain(unlisted[0]!.id);
+      expect((await t.ok('room.info', { roomid: unlisted[0]!.id })).room.roomid).toBe(unlisted[0]!.id);
+      // Featured rooms lead the lobby's first page.
+      const first = (await t.ok('room.directory_rooms', { section_aware: true })).rooms;
+      expect(first).toHaveLength(20);
+      expect(first.slice(0, 3).every((room) => room.metadata.featured)).toBe(true);
+    });
+
+    test('most rooms play a song, whose cover art is served', async () => {
+      const listed = await allListed();
+      const playing = listed.filter((room) => room.metadata.current_song !== null);
+      expect(playing.length).toBeGreaterThanOrEqual(Math.ceil(listed.length * 0.75));
+      const covers = new Set(playing.map((room) => room.metadata.current_song!.coverart));
+      expect(covers.has(null)).toBe(false);
+      expect(covers.size).toBeGreaterThan(10);
+      for (const cover of covers) {
+        expect(cover).toMatch(/^\/media\//);
+        const response = await t.fetch(cover!);
+        expect(response.status, cover!).toBe(200);
+        expect(response.headers.get('content-type'), cover!).toMatch(/^image\/svg\+xml/);
+        expect(await response.text()).toMatch(/^<svg /);
+      }
+      for (const room of playing) {
+        expect(room.metadata.current_song!.artist.length).toBeGreaterThan(0);
+        expect(room.metadata.current_song!.song.length).toBeGreaterThan(0);
+      }
+    });
+
+    test('many rooms have listeners, and DJs on stage', async () => {
+      const listed = await allListed();
+      expect(listed.filter((room) => room.metadata.listeners > 0).length).toBeGreaterThanOrEqual(20);
+      expect(listed.filter((room) => room.metadata.djcount > 0).length).toBeGreaterThanOrEqual(10);
+      for (const room of listed) expect(room.metadata.listeners).toBeGreaterThanOrEqual(room.metadata.djcount);
+    });
+
+    test('some stages are full, so DJsNeeded is not every room', async () => {
+      const listed = await allListed();
+      const full = listed.filter((room) => room.metadata.djcount === room.metadata.max_djs);
+      expect(full.length).toBeGreaterThanOrEqual(1);
+      const needed = (await t.ok('room.directory_rooms', { constraints: 'DJsNeeded', limit: 100 })).rooms;
+      expect(needed.length).toBe(listed.length - full.length);
+      expect(needed.map((room) => room.roomid)).not.toContain(full[0]!.roomid);
+    });
+
+    test("ada@example.com's friends panel is not empty, and she has favorites", async () => {
+      const ada = await t.ok('user.email_login', { email: 'ada@example.com', password: DEMO_PASSWORD });
+      const graph = (await t.ok('room.directory_graph', {}, ada)).rooms;
+      expect(graph.length).toBeGreaterThan(0);
+      for (const [, buddies] of graph) expect(buddies.length).toBeGreaterThan(0);
+      const favorites = (await t.ok('room.directory_rooms', { constraints: 'favorites' }, ada)).rooms;
+      expect(favorites.length).toBeGreaterThan(0);
+      // Her buddies show on the lobby's tiles too.
+      const tiles = (await t.ok('room.directory_rooms', { limit: 100 }, ada)).rooms;
+      expect(tiles.some((room) => room.friends.length > 0)).toBe(true);
+    });
+
+    test('one headband and some news', async () => {
+      const { headbands } = await t.ok('headband.get_headbands', {});
+      expect(headbands).toHaveLength(1);
+      expect(headbands[0]!.content.length).toBeGreaterThan(0);
+      const news = await t.ok('newsbox.get_news', {});
+      expect(news.content.trim().length).toBeGreaterThan(0);
+      expect(news.updated).toEqual(expect.any(Number));
+    });
+  });
+
   test('is idempotent: a second start, even one that asks for the demo, adds nothing', async () => {
     const before = await userCount(t);
     await seed(t);
@@ -121,5 +200,6 @@ describe('a database already in use', () => {
     await seed(t, withSeedDemo(t, true));
     expect(await userCount(t)).toBe(after);
     expect((await t.ok('user.email_login', { email: 'ADA@example.com', password: DEMO_PASSWORD })).userid).toBeTruthy();
-  });
+    // Seeding the whole lobby inside a test: as long as a hook may take, on a busy machine.
+  }, 30_000);
 });

@@ -10,7 +10,7 @@ import {
   ROOM_PAGE_SIZE,
   ROOM_SEARCH_MAX,
 } from '../constants';
-import { wholeNumber } from '../validation';
+import { wholeNumber, wholeNumberWith } from '../validation';
 
 export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
 export type RoomView = (typeof roomViews)[number];
@@ -171,11 +171,11 @@ export const roomCalls = callTable(
         .trim()
         .min(1, roomMessages.nameRequired)
         .max(ROOM_NAME_MAX, roomMessages.nameTooLong),
-      max_djs: wholeNumber
+      max_djs: wholeNumberWith(roomMessages.maxDjsRange)
         .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
         .default(MAX_DJS_DEFAULT),
       privacy: z.literal('unlisted', { message: "Privacy is 'unlisted', or left out for a public room." }).optional(),
-      djthreshold: wholeNumber
+      djthreshold: wholeNumberWith(roomMessages.thresholdInvalid)
         .pipe(z.number({ message: roomMessages.thresholdInvalid }).min(0, roomMessages.thresholdInvalid))
         .default(DJ_THRESHOLD_DEFAULT),
     }),

@@ -19,15 +19,24 @@ export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
       return value === undefined || value === null
         ? `The field '${field}' is required.`
         : `The field '${field}' must be ${article(issue.expected)}.`;
+    // A number is not long or short: `limit=0` is "at least 1", not "too short".
     case 'too_big':
-      return `The field '${field}' is too long (at most ${String(issue.maximum)}).`;
+      return isNumeric(issue.origin)
+        ? `The field '${field}' must be at most ${String(issue.maximum)}.`
+        : `The field '${field}' is too long (at most ${String(issue.maximum)}).`;
     case 'too_small':
-      return `The field '${field}' is too short (at least ${String(issue.minimum)}).`;
+      return isNumeric(issue.origin)
+        ? `The field '${field}' must be at least ${String(issue.minimum)}.`
+        : `The field '${field}' is too short (at least ${String(issue.minimum)}).`;
     case 'invalid_value':
       return `The field '${field}' must be one of: ${issue.values.map(String).join(', ')}.`;
     default:
       return `The field '${field}' is not valid.`;
   }
+}
+
+function isNumeric(origin: string): boolean {
+  return origin === 'number' || origin === 'bigint';
 }
 
 function article(expected: string): string {

@@ -9,16 +9,22 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
 
-/** What the page learns from the server before its first API call. */
+/** What the page learns from the server before its first API call (web: lib/page-config.ts). */
 export interface PageConfig {
   productName: string;
+  contactEmail: string | null;
+  socialLinks: { label: string; href: string }[] | null;
 }
 
 const CONFIG_SLOT = /<script id="platter-config" type="application\/json">[^<]*<\/script>/;
 
 export async function registerWebApp(app: FastifyInstance, config: Config, webDist: string): Promise<void> {
   const template = fs.readFileSync(path.join(webDist, 'index.html'), 'utf8');
-  const pageConfig: PageConfig = { productName: config.productName };
+  const pageConfig: PageConfig = {
+    productName: config.productName,
+    contactEmail: config.contactEmail,
+    socialLinks: config.socialLinks,
+  };
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${config.productName}: play music together`)}</title>`)
     .replace(
@@ -26,13 +32,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
       `<script id="platter-config" type="application/json">${JSON.stringify(pageConfig).replace(/</g, '\\u003c')}</script>`,
     );
 
+  // The installed app's name is the product's name too.
+  const manifest = JSON.parse(fs.readFileSync(path.join(webDist, 'manifest.webmanifest'), 'utf8')) as Record<
+    string,
+    unknown
+  >;
+  const namedManifest = JSON.stringify({ ...manifest, name: config.productName, short_name: config.productName });
+  app.get('/manifest.webmanifest', async (_request, reply) =>
+    reply.type('application/manifest+json').header('cache-control', 'no-cache').send(namedManifest),
+  );
+
   await app.register(fastifyStatic, {
     root: webDist,
     index: false,
     wildcard: false,
-    maxAge: '365d',
-    immutable: true,
-    allowedPath: (pathName) => pathName !== '/index.html',
+    cacheControl: false,
+    // Both are served above, rewritten for this instance.
+    globIgnore: ['**/index.html', '**/manifest.webmanifest'],
+    // Vite's hashed bundles never change; every other file (icons, the FAQ) may, so it is revalidated.
+    setHeaders: (response, filePath) => {
+      const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
+      response.setHeader(
+        'cache-control',
+        hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+      );
+    },
   });
 
   // Client routes get the page; a missing file (a path with an extension) stays a 404.

@@ -28,6 +28,8 @@ interface Connection {
   buddies: Set<string>;
   alive: boolean;
   pendingGraph: NodeJS.Timeout | null;
+  /** Messages are handled one after another, in the order sent: a ping right after hello waits for the welcome. */
+  inbox: Promise<void>;
 }
 
 export interface Gateway {
@@ -113,18 +115,30 @@ export async function attachGateway(app: FastifyInstance, services: Services): P
   };
 
   wss.on('connection', (socket: WebSocket) => {
-    const connection: Connection = { socket, caller: null, buddies: new Set(), alive: true, pendingGraph: null };
+    const connection: Connection = {
+      socket,
+      caller: null,
+      buddies: new Set(),
+      alive: true,
+      pendingGraph: null,
+      inbox: Promise.resolve(),
+    };
     connections.add(connection);
     const helloTimer = setTimeout(() => {
       if (!connection.caller) refuse(connection, 'Say hello first.', 'not_authenticated');
     }, HELLO_TIMEOUT_MS);
     socket.on('pong', () => (connection.alive = true));
     socket.on('message', (data, isBinary) => {
-      if (isBinary) return refuse(connection, 'Messages must be JSON text.', 'bad_request');
-      onMessage(connection, String(data)).catch((error: unknown) => {
-        log.error({ err: error }, 'socket message failed');
-        refuse(connection, 'Sorry, something went wrong on our side. Please reload the page.', 'internal');
-      });
+      connection.inbox = connection.inbox
+        .then(() =>
+          isBinary
+            ? refuse(connection, 'Messages must be JSON text.', 'bad_request')
+            : onMessage(connection, String(data)),
+        )
+        .catch((error: unknown) => {
+          log.error({ err: error }, 'socket message failed');
+          refuse(connection, 'Sorry, something went wrong on our side. Please reload the page.', 'internal');
+        });
     });
     socket.on('close', () => {
       clearTimeout(helloTimer);

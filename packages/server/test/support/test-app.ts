@@ -2,6 +2,9 @@
  * Builds a real app on a fresh database and listens on a free port, so API
  * tests talk HTTP exactly as the browser does. SQLite by default (a new file
  * per app); PostgreSQL when DATABASE_URL is set (a new schema per app).
+ * Passing `database` (another app's `services.config.database`) builds a
+ * second instance on that app's database instead, as behind a load balancer;
+ * the database then belongs to the first app, which drops it on close.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -33,7 +36,9 @@ export interface TestApp {
 
 export async function startTestApp(overrides: Partial<Config> = {}, now?: () => number): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
-  const { database, dropDatabase } = await freshDatabase(dataDir);
+  const { database, dropDatabase } = overrides.database
+    ? { database: overrides.database, dropDatabase: async () => {} }
+    : await freshDatabase(dataDir);
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { port: 0, host: '127.0.0.1', database, ...overrides },

@@ -6,8 +6,11 @@
 import { matchRoutes, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { LobbyPage } from '../features/lobby/lobby-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+import { RoomPage } from '../features/room/room-page';
 import type { BackgroundState } from '../ui/modal-link';
+import { contentPageRoutes } from './content-pages';
 import { modalRoutes } from './modal-routes';
+import { LobbyHeadband, RightColumn } from './right-column';
 
 const modalMatchTable = modalRoutes.map((route) => ({ path: `/${route.path}` }));
 
@@ -25,7 +28,12 @@ export function AppRoutes() {
   return (
     <>
       <Routes location={background ?? location}>
-        <Route path="/" element={<LobbyPage />} />
+        <Route path="/" element={<LobbyPage headband={<LobbyHeadband />} aside={<RightColumn />} />} />
+        {contentPageRoutes.map((page) => (
+          <Route key={page.path} path={page.path} element={page.element} />
+        ))}
+        {/* A room's address is /{shortcut or roomid} (spec §2): any other one-segment path; longer ones are not rooms. */}
+        <Route path="/:shortcut" element={<RoomPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {isModal && (

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AlertProvider } from '../ui/alerts';
 import { AppRoutes } from './app-routes';
+import { LiveSession } from './live-session';
 import { PreferencesEffect } from './preferences-effect';
 
 const queryClient = new QueryClient({
@@ -14,6 +15,7 @@ export function App() {
       <AlertProvider>
         <BrowserRouter>
           <PreferencesEffect />
+          <LiveSession />
           <AppRoutes />
         </BrowserRouter>
       </AlertProvider>

@@ -5,6 +5,7 @@
 import type { ReactElement } from 'react';
 import { LoginModal } from '../features/auth/login-modal';
 import { ComingSoon } from '../features/placeholder/coming-soon';
+import { CreateRoomModal } from '../features/rooms/create-room-modal';
 
 export interface ModalScreenProps {
   onClose: () => void;
@@ -41,7 +42,7 @@ export const modalRoutes: readonly ModalRoute[] = [
   { path: 'signup/email', name: 'signupEmailStep', render: soon('Sign Up') },
   { path: 'signup/social', name: 'signupSocialStep', render: soon('Sign Up') },
   { path: 'login', name: 'login', render: (props) => <LoginModal {...props} /> },
-  { path: 'create-room', name: 'createRoom', render: soon('Create a Room') },
+  { path: 'create-room', name: 'createRoom', render: (props) => <CreateRoomModal {...props} /> },
   { path: 'graphics', name: 'graphics', render: soon('Graphics') },
   { path: 'gold', name: 'gold', render: soon('Gold') },
 ];

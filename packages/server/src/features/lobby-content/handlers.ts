@@ -17,15 +17,17 @@ export const lobbyContentHandlers = {
     return { headbands: rows.map((row) => ({ ...row, color: row.color as Headband['color'] })) };
   },
 
-  'headband.add': async ({ color, content }, { db, now, caller }) => {
-    requireStaff(caller);
+  'headband.add': async ({ color, content }, services) => {
+    const { db, now, caller } = services;
+    await requireStaff(services, caller);
     const id = newId();
     await db.insertInto('headbands').values({ id, color, content, active: 1, createdAt: now() }).execute();
     return { id, color, content };
   },
 
-  'headband.remove': async ({ id }, { db, caller }) => {
-    requireStaff(caller);
+  'headband.remove': async ({ id }, services) => {
+    const { db, caller } = services;
+    await requireStaff(services, caller);
     const result = await db.updateTable('headbands').set({ active: 0 }).where('id', '=', id).executeTakeFirst();
     if (Number(result.numUpdatedRows) === 0) throw errors.notFound("Sorry, we couldn't find that headband.");
     return {};
@@ -33,8 +35,9 @@ export const lobbyContentHandlers = {
 
   'newsbox.get_news': async (_input, { db }) => latestNews(db),
 
-  'newsbox.set_news': async ({ content }, { db, now, caller }) => {
-    requireStaff(caller);
+  'newsbox.set_news': async ({ content }, services) => {
+    const { db, now, caller } = services;
+    await requireStaff(services, caller);
     await db.insertInto('news').values({ id: newId(), content, createdAt: now() }).execute();
     return latestNews(db);
   },

@@ -1,15 +1,23 @@
 /** The lobby header (spec §2): logo, search, and sign-up/log-in for guests or create-room and settings for members. */
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { SelfUser } from '@platter/contract';
-import { pageConfig } from '../../lib/page-config';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ROOM_SEARCH_MAX, type SelfUser } from '@platter/contract';
+import { Logo } from '../../ui/logo';
 import { ModalLink } from '../../ui/modal-link';
 import { SettingsMenu } from './settings-menu';
 
 export function Header({ user }: { user: SelfUser | undefined }) {
   const [params] = useSearchParams();
-  const [query, setQuery] = useState(params.get('search') ?? '');
+  const searched = params.get('search') ?? '';
+  const [query, setQuery] = useState(searched);
   const navigate = useNavigate();
+
+  // The box follows the address: a search cleared by choosing a view empties it.
+  const [shownSearch, setShownSearch] = useState(searched);
+  if (shownSearch !== searched) {
+    setShownSearch(searched);
+    setQuery(searched);
+  }
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -19,16 +27,14 @@ export function Header({ user }: { user: SelfUser | undefined }) {
 
   return (
     <header className="topbar">
-      <Link to="/" className="logo" aria-label={`${pageConfig.productName} home`}>
-        <img src="/favicon.svg" alt="" width={32} height={32} />
-        <span className="logo__name">{pageConfig.productName}</span>
-      </Link>
+      <Logo />
       <form className="search" role="search" onSubmit={search}>
         <input
           type="search"
           className="search__input"
           aria-label="Search rooms"
           placeholder="Search rooms, songs, artists"
+          maxLength={ROOM_SEARCH_MAX}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />

@@ -1,44 +1,45 @@
-/** The lobby (spec §2): header, guests' banner, the room directory and the right column. */
-import { useSearchParams } from 'react-router';
+/**
+ * The lobby (spec §2): the headband, guests' banner and header across the
+ * top; the room list in the main panel and the right column beside it (below
+ * it on a narrow screen). The app fills the headband and right column slots.
+ */
+import type { ReactNode } from 'react';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { Header } from './header';
+import { RoomList } from './room-list';
 import { TopBanner } from './top-banner';
 
-export function LobbyPage() {
+interface LobbyPageProps {
+  headband?: ReactNode;
+  aside?: ReactNode;
+}
+
+export function LobbyPage({ headband, aside }: LobbyPageProps) {
   usePageTitle('play music together');
   const session = useSession();
   const user = session.data;
-  const [params] = useSearchParams();
-  const search = params.get('search');
 
   return (
     <div className="page">
+      {headband}
       {user && !user.registered && <TopBanner />}
       <Header user={user} />
-      <main className="lobby">
-        <section className="lobby__main" aria-label="Rooms">
-          {session.isPending ? (
-            <Spinner label="Getting things ready…" />
+      <div className={`lobby${aside ? ' lobby--with-aside' : ''}`}>
+        <main className="lobby__main">
+          {user ? (
+            <RoomList user={user} />
           ) : session.isError ? (
-            <p className="panel-message" role="alert">
-              Sorry, we couldn't reach the server. Please refresh to try again.
-            </p>
-          ) : (
-            <div className="panel-message">
-              <h1 className="lobby__welcome">
-                {user?.registered ? `Welcome back, ${user.name}!` : 'Welcome! You are listening as a guest.'}
-              </h1>
-              <p>
-                {search
-                  ? `Room search for “${search}” arrives with the room directory, which isn't built yet.`
-                  : "The room directory isn't built yet. It's on its way in an upcoming release."}
-              </p>
+            <div className="panel-message" role="alert">
+              <p>Sorry, we couldn't reach the server. Please refresh to try again.</p>
             </div>
+          ) : (
+            <Spinner label="Getting things ready…" />
           )}
-        </section>
-      </main>
+        </main>
+        {aside && <aside className="lobby__aside">{aside}</aside>}
+      </div>
     </div>
   );
 }

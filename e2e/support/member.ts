@@ -1,0 +1,18 @@
+/** The seeded demo member, and logging in as them through the login modal. */
+import type { Page } from 'playwright-core';
+
+export const DEMO_MEMBER = { name: 'Ada Vinyl', email: 'ada@example.com', password: 'platter-demo' } as const;
+
+export async function logInAsDemoMember(page: Page, baseUrl: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await dialog.getByLabel('Email').fill(DEMO_MEMBER.email);
+  await dialog.getByLabel('Password').fill(DEMO_MEMBER.password);
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await createRoomButton(page).waitFor();
+}
+
+/** The header's create-room button (spec §2: registered users see it instead of sign-up and log-in). */
+export function createRoomButton(page: Page) {
+  return page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Create a room' });
+}

@@ -1,0 +1,48 @@
+/**
+ * The friends graph (spec §3 Directory graph, §9): polled every minute while
+ * the person is active and every ten while idle; a `directory_graph` message
+ * on the socket replaces it at once. Guests have no buddies (they can neither
+ * fan anyone nor link a social account), so they make no calls for it.
+ */
+import { useEffect, useRef } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { DIRECTORY_POLL_ACTIVE_MS, DIRECTORY_POLL_IDLE_MS, type SelfUser } from '@platter/contract';
+import { call } from '../../api/client';
+import { isFramed } from '../../lib/framed';
+import { useIsIdle } from '../../session/use-presence';
+import { useRealtimeMessage } from '../../session/use-realtime';
+
+const graphKey = (userid: string | undefined) => ['room.directory_graph', userid] as const;
+
+export function useDirectoryGraph(user: SelfUser | undefined) {
+  const idle = useIsIdle();
+  const queryClient = useQueryClient();
+  const enabled = user?.registered === true && !isFramed();
+  const userid = user?.userid;
+
+  const query = useQuery({
+    queryKey: graphKey(userid),
+    queryFn: () => call('room.directory_graph', {}),
+    enabled,
+    refetchInterval: idle ? DIRECTORY_POLL_IDLE_MS : DIRECTORY_POLL_ACTIVE_MS,
+    // A hidden tab keeps to the idle rate rather than stopping: the person may come back to it.
+    refetchIntervalInBackground: true,
+    staleTime: DIRECTORY_POLL_ACTIVE_MS,
+  });
+
+  useRealtimeMessage('directory_graph', (message) => {
+    if (enabled) queryClient.setQueryData(graphKey(userid), { rooms: message.rooms });
+  });
+
+  // Back from idle: catch up at once when the list is older than an active poll would allow.
+  const wasIdle = useRef(idle);
+  useEffect(() => {
+    const cameBack = wasIdle.current && !idle;
+    wasIdle.current = idle;
+    if (cameBack && enabled) {
+      void queryClient.refetchQueries({ queryKey: graphKey(userid), stale: true }, { cancelRefetch: false });
+    }
+  }, [idle, enabled, userid, queryClient]);
+
+  return { query, enabled };
+}

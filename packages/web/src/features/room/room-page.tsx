@@ -1,0 +1,88 @@
+/**
+ * The page at /{shortcut}. The room itself (stage, chat, playback) is not
+ * built yet; until it is, this page says so plainly and shows what the room
+ * is: its name, description, listeners, DJs and current song.
+ */
+import { Link, useParams } from 'react-router';
+import type { Room } from '@platter/contract';
+import { ApiCallError, errorText } from '../../api/client';
+import { CoverArt } from '../../ui/cover-art';
+import { Logo } from '../../ui/logo';
+import { usePageTitle } from '../../ui/page-title';
+import { Spinner } from '../../ui/spinner';
+import { useRoomInfo } from './use-room-info';
+
+export function RoomPage() {
+  const { shortcut = '' } = useParams();
+  const info = useRoomInfo(shortcut);
+  const room = info.data?.room;
+  const missing = info.error instanceof ApiCallError && info.error.code === 'not_found';
+  usePageTitle(room ? room.name : missing ? 'room not found' : 'loading the room');
+
+  return (
+    <div className="page">
+      <header className="topbar">
+        <Logo />
+      </header>
+      <main className="room-page">
+        {room ? (
+          <RoomSummary room={room} />
+        ) : missing ? (
+          <div className="room-page__message">
+            <h1>We couldn't find that room.</h1>
+            <p>It may have closed, or the link may be mistyped. There are plenty of others to join in the lobby.</p>
+            <Link className="button button--primary" to="/">
+              Find a room
+            </Link>
+          </div>
+        ) : info.isError ? (
+          <div className="room-page__message" role="alert">
+            <p>{errorText(info.error)}</p>
+            <button type="button" className="button" onClick={() => void info.refetch()}>
+              Try again
+            </button>
+          </div>
+        ) : (
+          <Spinner label="Opening the room…" />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function RoomSummary({ room }: { room: Room }) {
+  const { metadata } = room;
+  const song = metadata.current_song;
+  return (
+    <article className="room-card">
+      <CoverArt src={song?.coverart} size={160} className="room-card__cover" />
+      <div className="room-card__body">
+        <h1 className="room-card__name">{room.name}</h1>
+        {room.description && <p className="room-card__description">{room.description}</p>}
+        <dl className="room-card__facts">
+          <div>
+            <dt>Listeners</dt>
+            <dd>{metadata.listeners}</dd>
+          </div>
+          <div>
+            <dt>DJs</dt>
+            <dd>
+              {metadata.djcount}/{metadata.max_djs}
+            </dd>
+          </div>
+          <div className="room-card__now">
+            <dt>Now playing</dt>
+            <dd>{song ? `${song.artist} – ${song.song}` : 'No song playing'}</dd>
+          </div>
+        </dl>
+        <p className="room-card__soon">
+          The room itself (the stage, the chat and playback) is coming in an upcoming release. Until then, this page
+          shows what's playing and how busy the room is.
+        </p>
+        <Link className="button button--primary" to="/">
+          Back to the lobby
+        </Link>
+      </div>
+    </article>
+  );
+}
