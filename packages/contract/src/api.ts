@@ -2,10 +2,17 @@
 import type { z } from 'zod';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
+import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { userCalls } from './calls/user';
 
-export const calls = { ...userCalls, ...presenceCalls, ...roomCalls, ...lobbyContentCalls };
+export const calls = {
+  ...userCalls,
+  ...presenceCalls,
+  ...profileCalls,
+  ...roomCalls,
+  ...lobbyContentCalls,
+};
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;

@@ -10,3 +10,4 @@ export * from './calls/lobby-content';
 export * from './avatars';
 export * from './session';
 export * from './realtime';
+export * from './calls/profile';

@@ -16,6 +16,7 @@ import { attachGateway } from './realtime/gateway';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/auth/handlers';
 import { presenceHandlers } from './features/presence/handlers';
+import { profileHandlers } from './features/profiles/handlers';
 import { directoryHandlers } from './features/directory/handlers';
 import { lobbyContentHandlers } from './features/lobby-content/handlers';
 import { roomHandlers } from './features/rooms/handlers';
@@ -34,6 +35,7 @@ const handlers: Handlers = {
   ...authHandlers,
   ...accountHandlers,
   ...presenceHandlers,
+  ...profileHandlers,
   ...roomHandlers,
   ...directoryHandlers,
   ...lobbyContentHandlers,

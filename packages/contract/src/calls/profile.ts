@@ -1,0 +1,216 @@
+/**
+ * Profiles and fans (spec §2 Profile screens, §3 Profile and Fan entry,
+ * §4 Fan state, §5 profile limits, §7 user.get_profile_info … room.report_user).
+ * Where the spec's request says `userid` for the person looked at, this API
+ * says `profileid`: `userid` is always the caller's own (docs/profiles.md).
+ */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import {
+  NAME_CHANGE_INTERVAL_DAYS,
+  PROFILE_TEXT_MAX,
+  REPORT_CHATLOG_SIZE,
+  REPORT_REASON_MAX,
+  TWITTER_HANDLE_MAX,
+} from '../constants';
+import { djName, wholeNumberWith } from '../validation';
+
+export const FAN_PAGE_SIZE = 20;
+
+export const profileMessages = {
+  guestProfile: "can't load guest profiles",
+  nameTooSoon: `You can only change your DJ name once every ${NAME_CHANGE_INTERVAL_DAYS} days.`,
+  twitterTooLong: `Your Twitter handle can't be longer than ${TWITTER_HANDLE_MAX} characters`,
+  twitterInvalid: 'A Twitter handle has only letters, digits and underscores',
+  websiteInvalid: 'Please enter a full web address, like https://example.com',
+  linkTooLong: 'That link is too long',
+  aboutTooLong: `Keep your about text under ${PROFILE_TEXT_MAX} characters`,
+  topartistsTooLong: `Keep your favorite artists under ${PROFILE_TEXT_MAX} characters`,
+  hangoutTooLong: `Keep your hangout under ${PROFILE_TEXT_MAX} characters`,
+  reasonRequired: 'Please supply a detailed reason',
+  reasonTooLong: `Keep the reason under ${REPORT_REASON_MAX} characters`,
+  fanYourself: "You can't be your own fan.",
+  fanGuest: "Guests don't have fans yet: they need to sign up first.",
+  unfanFailed: 'Unfanning failed.',
+  noLongerFan: (name: string) => `${name} is no longer your fan.`,
+  pageOutOfRange: (pages: number) => `Please enter a number between 1 and ${pages}`,
+  reportYourself: "You can't report yourself.",
+} as const;
+
+export const profile = z.object({
+  userid: z.string(),
+  name: z.string(),
+  twitter: z.string().nullable(),
+  facebook: z.string().nullable(),
+  soundcloud: z.string().nullable(),
+  website: z.string().nullable(),
+  about: z.string().nullable(),
+  topartists: z.string().nullable(),
+  hangout: z.string().nullable(),
+  pastNames: z.array(z.string()),
+  created: z.number(),
+  points: z.number(),
+  fans: z.number(),
+  fanofs: z.number(),
+  images: z.object({ fullfront: z.string(), headfront: z.string() }),
+  verified: z.string().nullable(),
+  acl: z.number(),
+  registered: z.boolean(),
+  avatarid: z.number(),
+  subscription_level: z.number(),
+  /** The viewer's relation to this person (false for oneself and for guests). */
+  fanned: z.boolean(),
+  blocked: z.boolean(),
+});
+export type Profile = z.infer<typeof profile>;
+
+export const fanEntry = z.object({
+  _id: z.string(),
+  name: z.string(),
+  image_url: z.string(),
+  points: z.number(),
+  fans: z.number(),
+});
+export type FanEntry = z.infer<typeof fanEntry>;
+
+const personId = (what: string) => z.string().trim().min(1, `Please say ${what}.`).max(64);
+const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullable().optional();
+
+/** Profile edits: each field optional; an empty string clears it. */
+export const profileEdit = z.object({
+  name: djName.optional(),
+  twitter: z
+    .string()
+    .trim()
+    .transform((handle) => handle.replace(/^@/, ''))
+    .pipe(
+      z.string().max(TWITTER_HANDLE_MAX, profileMessages.twitterTooLong).regex(/^\w*$/, profileMessages.twitterInvalid),
+    )
+    .nullable()
+    .optional(),
+  facebook: optionalText(100, profileMessages.linkTooLong),
+  soundcloud: optionalText(100, profileMessages.linkTooLong),
+  website: z
+    .string()
+    .trim()
+    .max(200, profileMessages.linkTooLong)
+    .refine((url) => url === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(url), profileMessages.websiteInvalid)
+    .nullable()
+    .optional(),
+  about: optionalText(PROFILE_TEXT_MAX, profileMessages.aboutTooLong),
+  topartists: optionalText(PROFILE_TEXT_MAX, profileMessages.topartistsTooLong),
+  hangout: optionalText(PROFILE_TEXT_MAX, profileMessages.hangoutTooLong),
+});
+
+const fanList = z.object({ numFans: z.number(), pages: z.number(), info: z.array(fanEntry) });
+
+export const chatLine = z.object({
+  userid: z.string(),
+  name: z.string(),
+  text: z.string().max(1000),
+  time: z.number(),
+});
+export type ChatLine = z.infer<typeof chatLine>;
+
+export const profileCalls = callTable(
+  defineCall({
+    name: 'user.get_profile_info',
+    method: 'GET',
+    access: 'anyone',
+    input: z.object({ profileid: personId('whose profile') }),
+    output: profile,
+  }),
+  defineCall({
+    name: 'user.modify_profile',
+    method: 'POST',
+    access: 'member',
+    input: profileEdit,
+    output: profile,
+  }),
+  defineCall({
+    name: 'user.become_fan',
+    method: 'GET',
+    access: 'member',
+    input: z.object({ djid: personId('whose fan to become') }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'user.remove_fan',
+    method: 'GET',
+    access: 'member',
+    input: z.object({ djid: personId('whom to unfan') }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'user.get_fan_info',
+    method: 'GET',
+    access: 'anyone',
+    /** The people who are fans of profileid; page_number is zero-based. */
+    input: z.object({
+      profileid: personId('whose fans'),
+      page_number: wholeNumberWith('The page number must be a whole number')
+        .pipe(z.number().min(0, 'The page number must be 0 or more'))
+        .default(0),
+    }),
+    output: fanList,
+  }),
+  defineCall({
+    name: 'user.get_fan_of_info',
+    method: 'GET',
+    access: 'anyone',
+    /** The people profileid is a fan of; page_number is zero-based. */
+    input: z.object({
+      profileid: personId('whose list'),
+      page_number: wholeNumberWith('The page number must be a whole number')
+        .pipe(z.number().min(0, 'The page number must be 0 or more'))
+        .default(0),
+    }),
+    output: fanList,
+  }),
+  defineCall({
+    name: 'user.get_fan_of',
+    method: 'GET',
+    access: 'session',
+    input: z.object({}),
+    output: z.object({ fanof: z.array(z.string()) }),
+  }),
+  defineCall({
+    name: 'room.report_user',
+    method: 'POST',
+    access: 'member',
+    input: z.object({
+      roomid: z.string().max(64).optional(),
+      reported: personId('whom to report'),
+      reason: z
+        .string({ message: profileMessages.reasonRequired })
+        .trim()
+        .min(1, profileMessages.reasonRequired)
+        .max(REPORT_REASON_MAX, profileMessages.reasonTooLong),
+      chatlog: z
+        .array(chatLine)
+        .max(REPORT_CHATLOG_SIZE * 2)
+        .default([]),
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.get_reports',
+    method: 'GET',
+    access: 'member',
+    /** Staff only: the newest reports first. */
+    input: z.object({}),
+    output: z.object({
+      reports: z.array(
+        z.object({
+          id: z.string(),
+          reporter: z.object({ userid: z.string(), name: z.string() }),
+          reported: z.object({ userid: z.string(), name: z.string() }),
+          roomid: z.string().nullable(),
+          reason: z.string(),
+          chatlog: z.array(chatLine),
+          created: z.number(),
+        }),
+      ),
+    }),
+  }),
+);
