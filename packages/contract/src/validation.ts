@@ -72,6 +72,11 @@ export function wholeNumberWith(message?: string) {
   );
 }
 
+/** A flag as JSON sends it (true) or as a query string does ("true", "1"). */
+export const booleanish = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
 export const signupAvatarId = wholeNumber.refine(
   (id) => (SIGNUP_AVATAR_IDS as readonly number[]).includes(id),
   messages.avatarNotOffered,

@@ -10,7 +10,7 @@ import {
   ROOM_PAGE_SIZE,
   ROOM_SEARCH_MAX,
 } from '../constants';
-import { wholeNumber, wholeNumberWith } from '../validation';
+import { booleanish, wholeNumber, wholeNumberWith } from '../validation';
 
 export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
 export type RoomView = (typeof roomViews)[number];
@@ -106,10 +106,6 @@ const paging = {
   limit: wholeNumber.pipe(z.number().min(1).max(100)).default(ROOM_PAGE_SIZE),
   skip: wholeNumber.pipe(z.number().min(0).max(100_000)).default(0),
 };
-
-const booleanish = z
-  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
-  .transform((v) => v === true || v === 'true' || v === '1');
 
 const roomId = z.string().trim().min(1, 'Please say which room.').max(64);
 

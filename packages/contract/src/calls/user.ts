@@ -1,7 +1,7 @@
 /** The `user.*` calls of spec §7 that concern identity: sessions, registration, the User entity. */
 import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
-import { djName, email, password, signupAvatarId } from '../validation';
+import { booleanish, djName, email, password, signupAvatarId } from '../validation';
 import { DEFAULT_AVATAR_ID } from '../constants';
 
 /** A session's credentials: what the client adds to every call as userid + userauth. */
@@ -172,5 +172,20 @@ export const userCalls = callTable(
     access: 'session',
     input: z.object({}),
     output: preferences,
+  }),
+  defineCall({
+    name: 'user.modify',
+    method: 'GET',
+    access: 'session',
+    /** Changes the caller's preferences (graphics, layout) and laptop; only what is sent changes. */
+    input: z.object({
+      laptop: z.enum(laptops).optional(),
+      layout: z.enum(['dual', 'single']).optional(),
+      miniplayer: booleanish.optional(),
+      disable_zoom: booleanish.optional(),
+      disable_animation: booleanish.optional(),
+      disable_webgl: booleanish.optional(),
+    }),
+    output: preferences.extend({ laptop: z.enum(laptops) }),
   }),
 );

@@ -1,8 +1,8 @@
-import { messages } from '@platter/contract';
+import { messages, type Preferences, type SelfUser } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
-import { fanCounts, findUser, findUserByName, isNameTaken } from './store';
+import { fanCounts, findUser, findUserByName, isNameTaken, updateUser } from './store';
 import { suggestName } from './suggest-name';
 import { selfUserView, type SocialIds } from './user-view';
 
@@ -28,17 +28,42 @@ export const accountHandlers = {
     return { userid: user.id };
   },
 
-  'user.get_prefs': async (_input, { db, caller }) => {
-    const row = await db.selectFrom('preferences').selectAll().where('userId', '=', caller.userid).executeTakeFirst();
-    return {
-      layout: row?.layout === 'single' ? 'single' : 'dual',
-      miniplayer: row?.miniplayer === 1,
-      disable_zoom: row?.disableZoom === 1,
-      disable_animation: row?.disableAnimation === 1,
-      disable_webgl: row?.disableWebgl === 1,
+  'user.get_prefs': async (_input, { db, caller }) => preferencesOf(db, caller.userid),
+
+  'user.modify': async ({ laptop, ...prefs }, { db, caller }) => {
+    const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+    const changes = {
+      layout: prefs.layout,
+      miniplayer: flag(prefs.miniplayer),
+      disableZoom: flag(prefs.disable_zoom),
+      disableAnimation: flag(prefs.disable_animation),
+      disableWebgl: flag(prefs.disable_webgl),
     };
+    const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+    await db
+      .insertInto('preferences')
+      .values({ userId: caller.userid, ...set })
+      .onConflict((oc) =>
+        Object.keys(set).length ? oc.column('userId').doUpdateSet(set) : oc.column('userId').doNothing(),
+      )
+      .execute();
+    if (laptop) await updateUser(db, caller.userid, { laptop });
+    const user = await findUser(db, caller.userid);
+    return { ...(await preferencesOf(db, caller.userid)), laptop: (user?.laptop ?? 'mac') as SelfUser['laptop'] };
   },
 } satisfies HandlerGroup;
+
+/** Stored preferences (spec §3: snake_case at the boundary), or the defaults. */
+async function preferencesOf(db: Db, userId: string): Promise<Preferences> {
+  const row = await db.selectFrom('preferences').selectAll().where('userId', '=', userId).executeTakeFirst();
+  return {
+    layout: row?.layout === 'single' ? 'single' : 'dual',
+    miniplayer: row?.miniplayer === 1,
+    disable_zoom: row?.disableZoom === 1,
+    disable_animation: row?.disableAnimation === 1,
+    disable_webgl: row?.disableWebgl === 1,
+  };
+}
 
 async function socialIdsOf(db: Db, userId: string): Promise<SocialIds> {
   const accounts = await db
