@@ -17,9 +17,10 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/** `port`: one the caller picked with freePort(), when the environment must name it (PUBLIC_URL). */
+export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
-  const port = await freePort();
+  port ??= await freePort();
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: ROOT,
@@ -60,7 +61,7 @@ async function waitUntilServing(baseUrl: string, child: ChildProcess, output: ()
   throw new Error(`The server did not start in time:\n${output()}`);
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);

@@ -1,9 +1,13 @@
 /** The whole call table: the server dispatches from it, the web calls through it, tests iterate it. */
 import type { z } from 'zod';
+import { accountCalls, blockCalls } from './calls/account';
+import { avatarCalls } from './calls/avatar';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
+import { socialCalls } from './calls/social';
+import { stickerCalls } from './calls/sticker';
 import { userCalls } from './calls/user';
 
 export const calls = {
@@ -11,7 +15,12 @@ export const calls = {
   ...presenceCalls,
   ...profileCalls,
   ...roomCalls,
+  ...socialCalls,
   ...lobbyContentCalls,
+  ...accountCalls,
+  ...blockCalls,
+  ...stickerCalls,
+  ...avatarCalls,
 };
 
 export type Calls = typeof calls;

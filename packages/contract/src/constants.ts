@@ -23,6 +23,8 @@ export const ALERT_DEFAULT_MS = 3000;
 export const MODAL_TRANSITION_MS = 400;
 export const OVERLAY_FALLBACK_MS = 600;
 export const IGNORE_ERROR_HIDE_MS = 1000;
+/** Not in the spec: a bound on one member's ignore list (docs/accounts.md). */
+export const IGNORE_LIST_MAX = 1000;
 export const FINGERPRINT_FONT_TIMEOUT_MS = 300;
 export const CROSS_DOMAIN_RETRY_LIMIT = 5;
 

@@ -10,6 +10,8 @@ export type ErrorCode =
   | 'not_found'
   | 'conflict'
   | 'rate_limited'
+  /** A verification or reset link that expired or was used already (spec §8 link-expired modal). */
+  | 'link_expired'
   | 'internal';
 
 export interface ApiFailure {

@@ -7,6 +7,9 @@ import Fastify, { LogController, type FastifyError, type FastifyInstance } from 
 import type { Config } from './config';
 import type { Handlers, Services } from './api/context';
 import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dispatch';
+import { createRateLimiter } from './api/rate-limit';
+import { createMailService } from './adapters/mail';
+import { captchaSources } from './adapters/captcha';
 import { ApiError } from './api/errors';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
@@ -15,14 +18,23 @@ import { createBus } from './realtime/bus';
 import { attachGateway } from './realtime/gateway';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/auth/handlers';
+import { avatarHandlers } from './features/avatars/handlers';
+import { blockHandlers } from './features/blocks/handlers';
 import { presenceHandlers } from './features/presence/handlers';
 import { profileHandlers } from './features/profiles/handlers';
+import { stickerHandlers } from './features/stickers/handlers';
+import { syncStickerCatalogue } from './features/stickers/catalogue';
 import { directoryHandlers } from './features/directory/handlers';
 import { lobbyContentHandlers } from './features/lobby-content/handlers';
 import { roomHandlers } from './features/rooms/handlers';
+import { socialHandlers } from './features/social/handlers';
+import { registerSocialRoutes } from './features/social/routes';
 import { registerSessionCookieRoutes } from './http/session-cookies';
+import { registerDevOutbox } from './http/dev-outbox';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerMedia } from './http/media';
+import { registerAvatarImages } from './http/avatar-images';
+import { registerStickerArt } from './http/sticker-art';
 import { registerWebApp } from './http/web-app';
 
 export interface App {
@@ -34,9 +46,13 @@ export interface App {
 const handlers: Handlers = {
   ...authHandlers,
   ...accountHandlers,
+  ...avatarHandlers,
+  ...blockHandlers,
   ...presenceHandlers,
   ...profileHandlers,
+  ...stickerHandlers,
   ...roomHandlers,
+  ...socialHandlers,
   ...directoryHandlers,
   ...lobbyContentHandlers,
 };
@@ -61,8 +77,8 @@ function transportError(error: FastifyError): ApiError {
 export async function buildApp(config: Config, now: () => number = Date.now): Promise<App> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
+  await syncStickerCatalogue(db, now());
   const bus = createBus(config.redisUrl);
-  const services: Services = { db, config, bus, caches: new Caches(), now };
 
   const http = Fastify({
     logger: { level: config.logLevel },
@@ -72,7 +88,11 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     // Handlers see plain objects; a body like {"__proto__": …} is refused, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Behind a reverse proxy (TRUST_PROXY), request.ip is the person's address: limits per IP count people.
+    trustProxy: config.trustProxy,
   });
+  const mail = createMailService(config, db, now, http.log);
+  const services: Services = { db, config, bus, caches: new Caches(), mail, limits: createRateLimiter(config), now };
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = transportError(error);
@@ -88,11 +108,15 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   });
 
   await http.register(fastifyCookie);
-  registerSecurityHeaders(http);
+  registerSecurityHeaders(http, captchaSources(config.captcha));
   const dispatcher = createDispatcher(services, handlers, http.log);
   registerApiRoute(http, dispatcher);
   registerSessionCookieRoutes(http, config, dispatcher);
+  if (!config.production) registerDevOutbox(http, services);
+  registerSocialRoutes(http, services, dispatcher);
   await registerMedia(http, config.dataDir);
+  registerAvatarImages(http, config.dataDir);
+  registerStickerArt(http);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
   const gateway = await attachGateway(http, services);
 
@@ -102,6 +126,8 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     async close() {
       await gateway.close();
       await http.close();
+      await services.mail.close();
+      await services.limits.close();
       await bus.close();
       await db.destroy();
     },

@@ -5,6 +5,12 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_PRODUCT_NAME } from '@platter/contract';
+import {
+  checkSocialEnvironment,
+  socialConfigFrom,
+  socialEnvironment,
+  type SocialConfig,
+} from './adapters/oauth/config';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], {
@@ -12,54 +18,120 @@ const flag = z
   })
   .transform((v) => v === '1' || v === 'true' || v === 'yes');
 
-const environment = z.object({
-  PORT: z
-    .string()
-    .regex(/^\s*\d+\s*$/, 'must be a port number')
-    .transform(Number)
-    .pipe(z.number().max(65535, 'must be between 0 and 65535'))
-    .default(8080),
-  HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
-  DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^(postgres(ql)?|sqlite):\/\//, 'must start with postgres://, postgresql:// or sqlite://')
-    .optional(),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
-    .optional(),
-  // Only http(s): 'localhost:8080' parses as a URL with the scheme 'localhost:'.
-  PUBLIC_URL: z
-    .url({ protocol: /^https?$/, message: 'must be a full URL such as https://platter.example.org' })
-    .optional(),
-  PRODUCT_NAME: z
-    .string()
-    .trim()
-    .min(1, 'must not be empty')
-    .max(40, 'must be at most 40 characters')
-    .default(DEFAULT_PRODUCT_NAME),
-  SEED_DEMO: flag.optional(),
-  CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
-  /** "Label=https://…" pairs separated by commas, for the lobby footer. */
-  SOCIAL_LINKS: z
-    .string()
-    .transform((text) => text.split(',').map((pair) => pair.trim()))
-    .pipe(
-      z.array(
-        z
-          .string()
-          .regex(/^[^=]{1,40}=https?:\/\/\S+$/, 'must be Label=https://… pairs separated by commas')
-          .transform((pair) => {
-            const at = pair.indexOf('=');
-            return { label: pair.slice(0, at).trim(), href: pair.slice(at + 1) };
-          }),
-      ),
-    )
-    .optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  NODE_ENV: z.string().default('development'),
-});
+/** `someone@host`, or `"Name" <someone@host>` / `Name <someone@host>`. */
+const MAIL_FROM_PATTERN = /^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/;
+
+const TRUST_PROXY_MESSAGE =
+  "must be true, false, or the proxies' addresses (127.0.0.1, 10.0.0.0/8, …) separated by commas";
+
+/** Fastify's trustProxy: whom to believe in X-Forwarded-For, so that limits per IP see the person, not the proxy. */
+function trustProxyFrom(value: string): boolean | string[] {
+  const lower = value.toLowerCase();
+  if (lower === 'true' || lower === 'yes' || lower === '1') return true;
+  if (lower === 'false' || lower === 'no' || lower === '0') return false;
+  return value.split(',').map((address) => address.trim());
+}
+
+const CAPTCHA_VERIFY_URLS = {
+  turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
+  hcaptcha: 'https://api.hcaptcha.com/siteverify',
+} as const;
+
+const environment = z
+  .object({
+    PORT: z
+      .string()
+      .regex(/^\s*\d+\s*$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().max(65535, 'must be between 0 and 65535'))
+      .default(8080),
+    HOST: z.string().min(1, 'must not be empty').default('0.0.0.0'),
+    DATA_DIR: z.string().min(1, 'must not be empty').default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^(postgres(ql)?|sqlite):\/\//, 'must start with postgres://, postgresql:// or sqlite://')
+      .optional(),
+    REDIS_URL: z
+      .string()
+      .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+      .optional(),
+    // Only http(s): 'localhost:8080' parses as a URL with the scheme 'localhost:'.
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, message: 'must be a full URL such as https://platter.example.org' })
+      .optional(),
+    PRODUCT_NAME: z
+      .string()
+      .trim()
+      .min(1, 'must not be empty')
+      .max(40, 'must be at most 40 characters')
+      .default(DEFAULT_PRODUCT_NAME),
+    SEED_DEMO: flag.optional(),
+    CONTACT_EMAIL: z.email({ message: 'must be an email address' }).optional(),
+    /** "Label=https://…" pairs separated by commas, for the lobby footer. */
+    SOCIAL_LINKS: z
+      .string()
+      .transform((text) => text.split(',').map((pair) => pair.trim()))
+      .pipe(
+        z.array(
+          z
+            .string()
+            .regex(/^[^=]{1,40}=https?:\/\/\S+$/, 'must be Label=https://… pairs separated by commas')
+            .transform((pair) => {
+              const at = pair.indexOf('=');
+              return { label: pair.slice(0, at).trim(), href: pair.slice(at + 1) };
+            }),
+        ),
+      )
+      .optional(),
+    /** Outgoing mail through an SMTP server; unset keeps mail in the outbox table (GET /dev/outbox). */
+    SMTP_URL: z
+      .url({
+        protocol: /^smtps?$/,
+        message:
+          'must be an SMTP URL such as smtp://user:password@mail.example.org:587 (smtps:// for TLS from the start)',
+      })
+      .optional(),
+    MAIL_FROM: z
+      .string()
+      .trim()
+      .regex(
+        MAIL_FROM_PATTERN,
+        'must be an address, or a name and an address: "Platter" <no-reply@platter.example.org>',
+      )
+      .optional(),
+    RATE_LIMIT_PER_MINUTE: z
+      .string()
+      .regex(/^\s*\d{1,6}\s*$/, 'must be a whole number of attempts (0 turns the limits off)')
+      .transform(Number)
+      .default(10),
+    TRUST_PROXY: z
+      .string()
+      .trim()
+      .regex(/^(true|false|yes|no|[01]|[\da-f.:]+(\/\d{1,3})?(\s*,\s*[\da-f.:]+(\/\d{1,3})?)*)$/i, TRUST_PROXY_MESSAGE)
+      .transform(trustProxyFrom)
+      .optional(),
+    CAPTCHA_PROVIDER: z.enum(['turnstile', 'hcaptcha'], { message: 'must be turnstile or hcaptcha' }).optional(),
+    CAPTCHA_SITE_KEY: z.string().trim().min(1, 'must not be empty').optional(),
+    CAPTCHA_SECRET: z.string().trim().min(1, 'must not be empty').optional(),
+    CAPTCHA_VERIFY_URL: z
+      .url({ protocol: /^https?$/, message: "must be a full URL of the provider's siteverify endpoint" })
+      .optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    NODE_ENV: z.string().default('development'),
+    ...socialEnvironment,
+  })
+  .superRefine(checkSocialEnvironment)
+  .superRefine((e, ctx) => {
+    const missing = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
+    if (e.CAPTCHA_PROVIDER) {
+      if (!e.CAPTCHA_SECRET) missing('CAPTCHA_SECRET', `must be set when CAPTCHA_PROVIDER is ${e.CAPTCHA_PROVIDER}`);
+      if (!e.CAPTCHA_SITE_KEY)
+        missing('CAPTCHA_SITE_KEY', `must be set when CAPTCHA_PROVIDER is ${e.CAPTCHA_PROVIDER}`);
+    } else {
+      for (const name of ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY', 'CAPTCHA_VERIFY_URL'] as const)
+        if (e[name]) missing(name, 'is used only with CAPTCHA_PROVIDER=turnstile or hcaptcha: set that too');
+    }
+  });
 
 export type Environment = Record<string, string | undefined>;
 
@@ -77,10 +149,26 @@ export interface Config {
   socialLinks: { label: string; href: string }[] | null;
   /** undefined: seed demo content only on a first start (an empty database). */
   seedDemo: boolean | undefined;
+  /** SMTP when smtpUrl is set, else the outbox table. `from` is the sender of every mail. */
+  mail: { smtpUrl: string | null; from: string };
+  /** Attempts per minute at login, sign-up and password reset, per IP and per account; 0 turns the limits off. */
+  attemptsPerMinute: number;
+  /** Fastify's trustProxy (TRUST_PROXY): false unless the server sits behind a reverse proxy. */
+  trustProxy: boolean | string[];
+  /** Human verification at sign-up and login; null when off. */
+  captcha: {
+    provider: 'turnstile' | 'hcaptcha';
+    siteKey: string;
+    secret: string;
+    /** The provider's siteverify endpoint (overridable for tests and proxies). */
+    verifyUrl: string;
+  } | null;
   logLevel: string;
   production: boolean;
   /** Where the built web app is, when this server should serve it. */
   webDist: string | undefined;
+  /** The two social providers (SOCIAL_FACEBOOK_*, SOCIAL_TWITTER_*; docs/social.md). */
+  social: SocialConfig;
 }
 
 export class ConfigError extends Error {}
@@ -95,20 +183,37 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
     database: databaseFrom(e.DATABASE_URL, dataDir),
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     productName: e.PRODUCT_NAME,
     contactEmail: e.CONTACT_EMAIL ?? null,
     socialLinks: e.SOCIAL_LINKS ?? null,
     seedDemo: e.SEED_DEMO,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM ?? `"${e.PRODUCT_NAME.replace(/["\\]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
+    },
+    attemptsPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    trustProxy: e.TRUST_PROXY ?? false,
+    captcha:
+      e.CAPTCHA_PROVIDER && e.CAPTCHA_SECRET && e.CAPTCHA_SITE_KEY
+        ? {
+            provider: e.CAPTCHA_PROVIDER,
+            siteKey: e.CAPTCHA_SITE_KEY,
+            secret: e.CAPTCHA_SECRET,
+            verifyUrl: e.CAPTCHA_VERIFY_URL ?? CAPTCHA_VERIFY_URLS[e.CAPTCHA_PROVIDER],
+          }
+        : null,
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: undefined,
+    social: socialConfigFrom(e),
     ...overrides,
   };
 }

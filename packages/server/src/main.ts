@@ -28,6 +28,9 @@ const stopSweep = startHotnessSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'hotness sweep failed'),
 );
 if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
+if (config.production && !config.mail.smtpUrl) {
+  app.http.log.warn('SMTP_URL is not set: mail (verification and reset links) stays in the outbox table and the log.');
+}
 
 const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);

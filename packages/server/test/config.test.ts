@@ -27,9 +27,14 @@ describe('defaults', () => {
       contactEmail: null,
       socialLinks: null,
       seedDemo: undefined,
+      mail: { smtpUrl: null, from: '"Platter" <no-reply@localhost>' },
+      attemptsPerMinute: 10,
+      trustProxy: false,
+      captcha: null,
       logLevel: 'info',
       production: false,
       webDist: undefined,
+      social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
   });
 
@@ -80,9 +85,14 @@ describe('settings', () => {
         { label: 'GitHub', href: 'https://github.com/example/platter' },
       ],
       seedDemo: false,
+      mail: { smtpUrl: null, from: '"Night Shift FM" <no-reply@platter.example.org>' },
+      attemptsPerMinute: 10,
+      trustProxy: false,
+      captcha: null,
       logLevel: 'warn',
       production: true,
       webDist: undefined,
+      social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
   });
 

@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Caches } from '../lib/caches';
 import type { Bus } from '../realtime/bus';
+import type { MailService } from '../adapters/mail';
+import type { RateLimiter } from './rate-limit';
 
 /** Everything a handler may use. Built once per app; nothing is global. */
 export interface Services {
@@ -13,6 +15,10 @@ export interface Services {
   bus: Bus;
   /** Short-lived caches of hot reads (sessions, lobby pages). */
   caches: Caches;
+  /** Outgoing mail, sent in the background (outbox table, or SMTP with SMTP_URL). */
+  mail: MailService;
+  /** Counts attempts at login, sign-up and password reset (in-process, or Redis with REDIS_URL). */
+  limits: RateLimiter;
   now: () => number;
 }
 

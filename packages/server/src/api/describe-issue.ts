@@ -9,11 +9,22 @@ const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Expected|Unrecognized)/;
  */
 export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
   if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  // Either-or inputs (a link's token, or a form): speak of the form the caller meant. That is
+  // one whose fields were given but wrong (the one with fewest complaints), else the last
+  // form, since a call lists its plain form after its token form.
+  if (issue.code === 'invalid_union' && issue.errors.length > 0) {
+    const branches = issue.errors.map((branch) =>
+      branch.map((inner) => ({ ...inner, path: [...issue.path, ...inner.path] }) as z.core.$ZodIssue),
+    );
+    const given = branches.filter((branch) => branch.some((inner) => valueAt(raw, inner.path) !== undefined));
+    const closest = given.length
+      ? given.reduce((best, branch) => (branch.length <= best.length ? branch : best))
+      : branches.at(-1);
+    const first = closest?.[0];
+    if (first) return describeIssue(first, raw);
+  }
   const field = issue.path.map(String).join('.') || 'request';
-  const value = issue.path.reduce<unknown>(
-    (at, key) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined),
-    raw,
-  );
+  const value = valueAt(raw, issue.path);
   switch (issue.code) {
     case 'invalid_type':
       return value === undefined || value === null
@@ -33,6 +44,13 @@ export function describeIssue(issue: z.core.$ZodIssue, raw: unknown): string {
     default:
       return `The field '${field}' is not valid.`;
   }
+}
+
+function valueAt(raw: unknown, path: readonly PropertyKey[]): unknown {
+  return path.reduce<unknown>(
+    (at, key) => (at && typeof at === 'object' ? (at as Record<PropertyKey, unknown>)[key] : undefined),
+    raw,
+  );
 }
 
 function isNumeric(origin: string): boolean {

@@ -27,6 +27,7 @@ const STATUS: Record<ApiFailure['errcode'], number> = {
   not_found: 404,
   conflict: 409,
   rate_limited: 429,
+  link_expired: 410,
   internal: 500,
 };
 

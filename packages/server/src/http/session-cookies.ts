@@ -13,22 +13,29 @@ interface SignedIn {
   userauth: string;
 }
 
-export function registerSessionCookieRoutes(app: FastifyInstance, config: Config, dispatcher: Dispatcher): void {
-  const cookieOptions = {
+function sessionCookieOptions(config: Config) {
+  return {
     path: '/',
     sameSite: 'lax' as const,
     secure: config.publicUrl.startsWith('https://'),
     // Readable by the page, which signs each API call with these values.
     httpOnly: false,
   };
+}
 
-  const setCookies = (reply: FastifyReply, session: SignedIn, registered: boolean) => {
-    const maxAge = SESSION_COOKIE_DAYS * 24 * 60 * 60;
-    reply
-      .setCookie(SESSION_COOKIES.userId, session.userid, { ...cookieOptions, maxAge })
-      .setCookie(SESSION_COOKIES.userAuth, session.userauth, { ...cookieOptions, maxAge })
-      .setCookie(SESSION_COOKIES.named, registered ? '1' : '0', { ...cookieOptions, maxAge });
-  };
+/** Remembers a session in the three cookies (also used by the social login routes). */
+export function setSessionCookies(reply: FastifyReply, config: Config, session: SignedIn, registered: boolean): void {
+  const options = { ...sessionCookieOptions(config), maxAge: SESSION_COOKIE_DAYS * 24 * 60 * 60 };
+  reply
+    .setCookie(SESSION_COOKIES.userId, session.userid, options)
+    .setCookie(SESSION_COOKIES.userAuth, session.userauth, options)
+    .setCookie(SESSION_COOKIES.named, registered ? '1' : '0', options);
+}
+
+export function registerSessionCookieRoutes(app: FastifyInstance, config: Config, dispatcher: Dispatcher): void {
+  const cookieOptions = sessionCookieOptions(config);
+  const setCookies = (reply: FastifyReply, session: SignedIn, registered: boolean) =>
+    setSessionCookies(reply, config, session, registered);
 
   const clearCookies = (reply: FastifyReply) => {
     for (const name of Object.values(SESSION_COOKIES)) reply.clearCookie(name, cookieOptions);

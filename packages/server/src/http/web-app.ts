@@ -14,6 +14,8 @@ export interface PageConfig {
   productName: string;
   contactEmail: string | null;
   socialLinks: { label: string; href: string }[] | null;
+  /** The human-verification widget to show at sign-up and login, when CAPTCHA_PROVIDER is set. */
+  captcha: { provider: 'turnstile' | 'hcaptcha'; siteKey: string } | null;
 }
 
 const CONFIG_SLOT = /<script id="platter-config" type="application\/json">[^<]*<\/script>/;
@@ -24,6 +26,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     productName: config.productName,
     contactEmail: config.contactEmail,
     socialLinks: config.socialLinks,
+    captcha: config.captcha ? { provider: config.captcha.provider, siteKey: config.captcha.siteKey } : null,
   };
   const html = template
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(`${config.productName}: play music together`)}</title>`)

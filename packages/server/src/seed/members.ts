@@ -1,6 +1,6 @@
 /** Demo members: DJs with names, avatars, points and fans of one another. */
 import type { Services } from '../api/context';
-import { authHandlers } from '../features/auth/handlers';
+import { createEmailMember } from '../features/auth/handlers';
 import { updateUser } from '../features/accounts/store';
 import { becomeFanOf } from '../features/fans/store';
 
@@ -71,14 +71,16 @@ export const ALL_DEMO_MEMBERS: readonly DemoMember[] = [
   })),
 ];
 
-/** Registers each member as the API would, then gives them history and fans. */
+/** Registers each member as sign-up does (without its mail and limits), then gives them history and fans. */
 export async function seedMembers(services: Services): Promise<string[]> {
   const ids: string[] = [];
   for (const member of ALL_DEMO_MEMBERS) {
-    const { userid } = await authHandlers['user.email_register'](
-      { name: member.name, email: member.email, password: DEMO_PASSWORD, avatarid: member.avatarid },
-      { ...services, caller: null, request: { ip: '127.0.0.1' } },
-    );
+    const userid = await createEmailMember(services, {
+      name: member.name,
+      email: member.email,
+      password: DEMO_PASSWORD,
+      avatarid: member.avatarid,
+    });
     // Demo members have followed their verification links already.
     await updateUser(services.db, userid, {
       points: member.points,

@@ -41,7 +41,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, now?: () => 
     : await freshDatabase(dataDir);
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    { port: 0, host: '127.0.0.1', database, ...overrides },
+    // Limits on attempts are off unless a test turns them on: every test signs up from 127.0.0.1.
+    { port: 0, host: '127.0.0.1', database, attemptsPerMinute: 0, ...overrides },
   );
   const app = await buildApp(config, now);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
@@ -52,7 +53,9 @@ export async function startTestApp(overrides: Partial<Config> = {}, now?: () => 
 
   async function call(name: string, params: Record<string, unknown> = {}, as?: Credentials) {
     const method = (calls as Record<string, { method: string }>)[name]?.method ?? 'GET';
-    const fields = { client: 'web', _: String(Date.now()), ...as, ...params };
+    // Only the credentials of `as`: a test's Member also holds its name, email and password.
+    const credentials = as ? { userid: as.userid, userauth: as.userauth } : {};
+    const fields = { client: 'web', _: String(Date.now()), ...credentials, ...params };
     if (method === 'GET') {
       const query = new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)]));
       return (await fetch(`${baseUrl}/api/${name}?${query}`)).json();

@@ -8,6 +8,7 @@ import {
   type CallInput,
   type CallName,
   type CallOutput,
+  type ApiFailure,
   type Envelope,
   type ErrorCode,
 } from '@platter/contract';
@@ -26,6 +27,9 @@ export class ApiCallError extends Error {
     this.name = 'ApiCallError';
   }
 }
+
+/** What a `[false, …]` answer without words of its own says. */
+export const NO_MESSAGE = 'Sorry, something went wrong';
 
 const REQUEST_FAILED = "Sorry, we couldn't reach the server. Please check your connection and try again";
 
@@ -89,5 +93,8 @@ function unwrap(envelope: unknown): unknown {
   }
   const [ok, body] = envelope as Envelope<unknown>;
   if (ok) return body;
-  throw new ApiCallError(body.err || 'Sorry, something went wrong', 'api', body.errcode);
+  // A failure may come without words (or without a body at all): it still says something.
+  const failure = body as Partial<ApiFailure> | null;
+  const message = typeof failure?.err === 'string' && failure.err.trim() ? failure.err : NO_MESSAGE;
+  throw new ApiCallError(message, 'api', failure?.errcode);
 }

@@ -20,8 +20,11 @@ export function AppRoutes() {
   const location = useLocation();
   const navigate = useNavigate();
   const isModal = matchRoutes(modalMatchTable, location) !== null;
+  // A modal opened from a modal that was itself loaded directly records that modal as its
+  // background; the page behind both is then the lobby.
+  const stated = (location.state as BackgroundState | null)?.backgroundLocation;
   const background =
-    (location.state as BackgroundState | null)?.backgroundLocation ?? (isModal ? lobbyLocation : undefined);
+    stated && matchRoutes(modalMatchTable, stated) === null ? stated : isModal ? lobbyLocation : undefined;
 
   const close = () => navigate(background ? `${background.pathname ?? '/'}${background.search ?? ''}` : '/');
 

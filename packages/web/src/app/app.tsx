@@ -1,9 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AlertProvider } from '../ui/alerts';
+import { LinkExpiredHost } from '../features/account/link-expired';
 import { AppRoutes } from './app-routes';
 import { LiveSession } from './live-session';
 import { PreferencesEffect } from './preferences-effect';
+import { StartupLinks } from './startup-links';
 
 const queryClient = new QueryClient({
   defaultOptions: { queries: { refetchOnWindowFocus: false, retry: 1 } },
@@ -16,7 +18,9 @@ export function App() {
         <BrowserRouter>
           <PreferencesEffect />
           <LiveSession />
+          <StartupLinks />
           <AppRoutes />
+          <LinkExpiredHost />
         </BrowserRouter>
       </AlertProvider>
     </QueryClientProvider>

@@ -3,9 +3,24 @@
  * what it shows. Each opens over the lobby; a trailing slash is accepted.
  */
 import type { ReactElement } from 'react';
+import { AccountsModal } from '../features/account/accounts-modal';
+import { ContactSettingsModal } from '../features/account/contact-settings-modal';
+import { ForgotPasswordModal } from '../features/auth/forgot-password-modal';
 import { LoginModal } from '../features/auth/login-modal';
+import { AvatarPickerModal } from '../features/avatars/avatar-picker-modal';
+import { GraphicsModal } from '../features/graphics/graphics-modal';
+import { IgnoreModal } from '../features/ignore/ignore-modal';
 import { ComingSoon } from '../features/placeholder/coming-soon';
+import { EditProfileModal } from '../features/profile/edit-profile-modal';
+import { FanListModal } from '../features/profile/fan-list-modal';
+import { ProfileModal } from '../features/profile/profile-modal';
+import { ReportUserModal } from '../features/profile/report-user-modal';
 import { CreateRoomModal } from '../features/rooms/create-room-modal';
+import { CompleteRegistrationModal } from '../features/signup/complete-registration-modal';
+import { SignupModal } from '../features/signup/signup-modal';
+import { SocialStepModal } from '../features/signup/social-step-modal';
+import { SocialModal } from '../features/social/social-modal';
+import { SocialStepNotice } from '../features/social/social-step-notice';
 
 export interface ModalScreenProps {
   onClose: () => void;
@@ -22,27 +37,32 @@ const soon =
   ({ onClose }: ModalScreenProps) => <ComingSoon title={title} onClose={onClose} />;
 
 export const modalRoutes: readonly ModalRoute[] = [
-  { path: 'profile', name: 'myProfile', render: soon('Profile') },
-  { path: 'profile/avatar', name: 'avatarPicker', render: soon('Change Avatar') },
-  { path: 'profile/edit', name: 'profileEdit', render: soon('Edit Profile') },
+  { path: 'profile', name: 'myProfile', render: (props) => <ProfileModal own {...props} /> },
+  { path: 'profile/avatar', name: 'avatarPicker', render: (props) => <AvatarPickerModal {...props} /> },
+  { path: 'profile/edit', name: 'profileEdit', render: (props) => <EditProfileModal {...props} /> },
   { path: 'profile/stickers', name: 'stickerEdit', render: soon('Laptop Stickers') },
-  { path: 'profile/:userId', name: 'profile', render: soon('Profile') },
-  { path: 'profile/:userId/fanned', name: 'userFanned', render: soon('Fan Of') },
-  { path: 'profile/:userId/fans', name: 'userFans', render: soon('Fans') },
-  { path: 'profile/:userId/report', name: 'reportUser', render: soon('Report User') },
-  { path: 'account', name: 'accounts', render: soon('Manage Accounts') },
+  { path: 'profile/:userId', name: 'profile', render: (props) => <ProfileModal {...props} /> },
+  { path: 'profile/:userId/fanned', name: 'userFanned', render: (props) => <FanListModal kind="fanned" {...props} /> },
+  { path: 'profile/:userId/fans', name: 'userFans', render: (props) => <FanListModal kind="fans" {...props} /> },
+  { path: 'profile/:userId/report', name: 'reportUser', render: (props) => <ReportUserModal {...props} /> },
+  // The gold feature will pass its payment rows as `paymentSlot`.
+  { path: 'account', name: 'accounts', render: (props) => <AccountsModal {...props} /> },
   { path: 'account/payment', name: 'payment', render: soon('Update Credit Card') },
   { path: 'account/cancel-gold', name: 'cancelGold', render: soon('Cancel Gold') },
   { path: 'account/reactivate-gold', name: 'reactivateGold', render: soon('Reactivate Gold') },
-  { path: 'account/social', name: 'social', render: soon('Manage Social') },
-  { path: 'account/contact', name: 'contactSettings', render: soon('Contact Settings') },
-  { path: 'account/ignore', name: 'ignore', render: soon('Ignored Users') },
-  { path: 'reset-password', name: 'resetPassword', render: soon('Forgot your password?') },
-  { path: 'signup', name: 'signup', render: soon('Sign Up') },
-  { path: 'signup/email', name: 'signupEmailStep', render: soon('Sign Up') },
-  { path: 'signup/social', name: 'signupSocialStep', render: soon('Sign Up') },
+  { path: 'account/social', name: 'social', render: (props) => <SocialModal {...props} /> },
+  { path: 'account/contact', name: 'contactSettings', render: (props) => <ContactSettingsModal {...props} /> },
+  { path: 'account/ignore', name: 'ignore', render: (props) => <IgnoreModal {...props} /> },
+  { path: 'reset-password', name: 'resetPassword', render: (props) => <ForgotPasswordModal {...props} /> },
+  { path: 'signup', name: 'signup', render: (props) => <SignupModal {...props} /> },
+  { path: 'signup/email', name: 'signupEmailStep', render: (props) => <CompleteRegistrationModal {...props} /> },
+  {
+    path: 'signup/social',
+    name: 'signupSocialStep',
+    render: (props) => <SocialStepModal {...props} notice={<SocialStepNotice />} />,
+  },
   { path: 'login', name: 'login', render: (props) => <LoginModal {...props} /> },
   { path: 'create-room', name: 'createRoom', render: (props) => <CreateRoomModal {...props} /> },
-  { path: 'graphics', name: 'graphics', render: soon('Graphics') },
+  { path: 'graphics', name: 'graphics', render: (props) => <GraphicsModal {...props} /> },
   { path: 'gold', name: 'gold', render: soon('Gold') },
 ];

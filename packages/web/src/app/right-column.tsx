@@ -1,7 +1,7 @@
 /**
  * The lobby's right column (spec §2): friends panel, news box, the panel for
  * people (a member's card or a guest's invitation), the app box and the
- * footer, top to bottom; and the headband that sits above the lobby.
+ * footer, top to bottom; and the headband and the connect banner that sit above the lobby.
  */
 import { Footer } from '../features/footer/footer';
 import { FriendsPanel } from '../features/friends/friends-panel';
@@ -9,6 +9,8 @@ import { Headbands } from '../features/headband/headbands';
 import { InstallBox } from '../features/install-app/install-box';
 import { MembersPanel } from '../features/members-panel/members-panel';
 import { NewsBox } from '../features/news/news-box';
+import { WelcomeTour } from '../features/tour/welcome-tour';
+import { ConnectBanner } from '../features/social/connect-banner';
 
 export function RightColumn() {
   return (
@@ -18,10 +20,17 @@ export function RightColumn() {
       <MembersPanel />
       <InstallBox />
       <Footer />
+      {/* The welcome tour points at the lobby's parts; it lives with the lobby's right column. */}
+      <WelcomeTour />
     </div>
   );
 }
 
 export function LobbyHeadband() {
-  return <Headbands />;
+  return (
+    <>
+      <Headbands />
+      <ConnectBanner />
+    </>
+  );
 }

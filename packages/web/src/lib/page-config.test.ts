@@ -42,3 +42,17 @@ test('values of the wrong shape are dropped, and only http(s) links are kept', (
     socialLinks: [{ label: 'Good', href: 'http://example.org' }],
   });
 });
+
+test('a human-verification widget is named by its provider and site key, else there is none', () => {
+  expect(parsePageConfig('{"captcha":{"provider":"turnstile","siteKey":"0x4AAA"}}').captcha).toEqual({
+    provider: 'turnstile',
+    siteKey: '0x4AAA',
+  });
+  expect(parsePageConfig('{"captcha":{"provider":"hcaptcha","siteKey":"abc"}}').captcha).toEqual({
+    provider: 'hcaptcha',
+    siteKey: 'abc',
+  });
+  for (const captcha of [null, 'turnstile', { provider: 'recaptcha', siteKey: 'x' }, { provider: 'hcaptcha' }]) {
+    expect(parsePageConfig(JSON.stringify({ captcha })).captcha, JSON.stringify(captcha)).toBeUndefined();
+  }
+});

@@ -16,9 +16,23 @@ export interface PageConfig {
   contactEmail: string | null;
   /** The community's pages elsewhere, for the footer; null means "use the defaults". */
   socialLinks: SocialLink[] | null;
+  /** The human-verification widget shown at sign-up and login (CAPTCHA_PROVIDER), or null when off. */
+  captcha?: HumanCheckConfig | null;
+}
+
+export interface HumanCheckConfig {
+  provider: 'turnstile' | 'hcaptcha';
+  siteKey: string;
 }
 
 const FALLBACK: PageConfig = { productName: DEFAULT_PRODUCT_NAME, contactEmail: null, socialLinks: null };
+
+function humanCheckOf(value: unknown): HumanCheckConfig | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { provider, siteKey } = value as Record<string, unknown>;
+  if ((provider !== 'turnstile' && provider !== 'hcaptcha') || typeof siteKey !== 'string' || !siteKey) return null;
+  return { provider, siteKey };
+}
 
 /** Reads what the server wrote, keeping only values of the right shape (and only http(s) links). */
 export function parsePageConfig(text: string): PageConfig {
@@ -40,7 +54,13 @@ export function parsePageConfig(text: string): PageConfig {
             /^https?:\/\//i.test((link as SocialLink).href),
         )
       : null;
-    return { productName: productName ?? DEFAULT_PRODUCT_NAME, contactEmail, socialLinks };
+    const captcha = humanCheckOf(parsed.captcha);
+    return {
+      productName: productName ?? DEFAULT_PRODUCT_NAME,
+      contactEmail,
+      socialLinks,
+      ...(captcha ? { captcha } : {}),
+    };
   } catch {
     return FALLBACK;
   }

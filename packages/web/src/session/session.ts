@@ -5,6 +5,7 @@
 import type { Credentials, SelfUser } from '@platter/contract';
 import { ApiCallError, call, postSessionRoute } from '../api/client';
 import { credentialsFromCookies, forgetSessionCookies, getCredentials, setCredentials } from '../api/credentials';
+import { browserFingerprint } from '../lib/fingerprint';
 
 export async function startSession(): Promise<SelfUser> {
   const remembered = credentialsFromCookies();
@@ -33,9 +34,33 @@ export async function rememberSession(credentials: Credentials): Promise<void> {
   setCredentials(credentials);
 }
 
-export async function logInWithEmail(email: string, password: string): Promise<void> {
-  const credentials = await postSessionRoute<Credentials>('/email_login/', { email, password });
+/** `captcha`: the human-verification widget's token, when the server asks for one. */
+export async function logInWithEmail(email: string, password: string, captcha?: string): Promise<void> {
+  const fingerprint = await browserFingerprint();
+  const credentials = await postSessionRoute<Credentials>('/email_login/', { email, password, fingerprint, captcha });
   setCredentials(credentials);
+}
+
+export interface Registration {
+  name: string;
+  email: string;
+  password: string;
+  avatarid: number;
+  /** The human-verification widget's token, when the server asks for one. */
+  captcha?: string;
+}
+
+/**
+ * Registers (spec §4 Registration): a guest becomes a member with its own id
+ * (user.guest_register); a page with no session registers afresh
+ * (user.email_register). Either way the new session is remembered in the cookies.
+ */
+export async function register(details: Registration): Promise<void> {
+  const fingerprint = await browserFingerprint();
+  const input = { ...details, fingerprint };
+  const credentials =
+    getCredentials() === null ? await call('user.email_register', input) : await call('user.guest_register', input);
+  await rememberSession(credentials);
 }
 
 export async function logOut(): Promise<void> {

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Preferences, SelfUser } from '@platter/contract';
 import { call } from '../api/client';
 import { isFramed } from '../lib/framed';
-import { logInWithEmail, logOut, startSession } from './session';
+import { logInWithEmail, logOut, register, startSession, type Registration } from './session';
 
 const SESSION_KEY = ['session'] as const;
 
@@ -44,9 +44,26 @@ function useRestartSession() {
 export function useLogin() {
   const restart = useRestartSession();
   return useMutation({
-    mutationFn: ({ email, password }: { email: string; password: string }) => logInWithEmail(email, password),
+    mutationFn: ({ email, password, captcha }: { email: string; password: string; captcha?: string }) =>
+      logInWithEmail(email, password, captcha),
     onSuccess: restart,
   });
+}
+
+/** Registers the person using the page, then starts over as the new member. */
+export function useRegister() {
+  const restart = useRestartSession();
+  return useMutation({ mutationFn: (details: Registration) => register(details), onSuccess: restart });
+}
+
+/** Reads the current user afresh (after an email or password change), keeping everything else. */
+export function useRefreshUser() {
+  const queryClient = useQueryClient();
+  return async () => {
+    const user = await call('user.info', {});
+    queryClient.setQueryData(SESSION_KEY, user);
+    return user;
+  };
 }
 
 export function useLogout() {

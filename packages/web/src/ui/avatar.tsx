@@ -1,17 +1,22 @@
 import { useState } from 'react';
 
 interface AvatarProps {
+  /** The avatar's head picture (a user's `images.headfront`): the art drawn in docs/avatars.md. */
   src: string;
   name: string | null;
   size: number;
   className?: string;
 }
 
-/** An avatar's head; while its art cannot load, the name's first letter stands in. */
+/**
+ * An avatar's head, drawn in its own coloured disc. Only while that picture
+ * cannot load does the name's first letter stand in; a new picture (after
+ * changing avatar) gets a fresh try.
+ */
 export function Avatar({ src, name, size, className = '' }: AvatarProps) {
-  const [broken, setBroken] = useState(false);
+  const [brokenSrc, setBrokenSrc] = useState<string | null>(null);
   const initial = (name ?? '?').trim().charAt(0).toUpperCase() || '?';
-  if (broken) {
+  if (brokenSrc === src) {
     return (
       <span
         className={`avatar avatar--initial ${className}`}
@@ -29,7 +34,8 @@ export function Avatar({ src, name, size, className = '' }: AvatarProps) {
       alt=""
       width={size}
       height={size}
-      onError={() => setBroken(true)}
+      decoding="async"
+      onError={() => setBrokenSrc(src)}
     />
   );
 }

@@ -3,10 +3,15 @@ import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { fanCounts, findUser, findUserByName, isNameTaken, updateUser } from './store';
+import { contactPrefHandlers } from './contact-prefs';
+import { emailPasswordHandlers } from './email-password';
 import { suggestName } from './suggest-name';
 import { selfUserView, type SocialIds } from './user-view';
 
 export const accountHandlers = {
+  ...emailPasswordHandlers,
+  ...contactPrefHandlers,
+
   'user.info': async (_input, { db, now, caller }) => {
     const user = await findUser(db, caller.userid);
     if (!user) throw errors.notAuthenticated();

@@ -2,7 +2,10 @@
 import { messages, type ParsedInput } from '@platter/contract';
 import type { HandlerGroup, Services } from '../../api/context';
 import { errors, isUniqueViolation } from '../../api/errors';
+import { limitAttempts, type AttemptKind } from '../../api/rate-limit';
+import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
+import { sendVerification } from '../accounts/account-mail';
 import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from '../accounts/store';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession } from './sessions';
@@ -21,25 +24,27 @@ export const authHandlers = {
   },
 
   'user.email_register': async (input, services) => {
-    await ensureAvailable(services, input);
-    const id = newId();
-    await saveRegistration(services, input, (fields) =>
-      insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
-    );
+    await checkAttempt(services, 'register', input);
+    const id = await createEmailMember(services, input);
+    await sendVerification(services, { id, name: input.name }, input.email);
     return createSession(services, id, input);
   },
 
   'user.guest_register': async (input, services) => {
     const { caller } = services;
     if (caller.registered) throw errors.conflict(ALREADY_MEMBER);
+    await checkAttempt(services, 'register', input);
     await ensureAvailable(services, input, caller.userid);
     await saveRegistration(services, input, (fields) => updateUser(services.db, caller.userid, fields));
+    await sendVerification(services, { id: caller.userid, name: input.name }, input.email);
     // A new secret for the new identity: whoever knew the guest's does not inherit the member.
     await endSession(services, caller.sessionId);
     return createSession(services, caller.userid, input);
   },
 
-  'user.email_login': async ({ email, password, fingerprint }, services) => {
+  'user.email_login': async (input, services) => {
+    const { email, password, fingerprint } = input;
+    await checkAttempt(services, 'login', input);
     const user = await findUserByLoginEmail(services.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !ok) throw errors.invalid(LOGIN_FAILED);
@@ -53,6 +58,29 @@ export const authHandlers = {
     return {};
   },
 } satisfies HandlerGroup;
+
+/**
+ * Brute force and bots: attempts are limited per IP and per email, then the
+ * human check runs (when configured) before any password is looked at.
+ */
+async function checkAttempt(
+  services: Services & { request: { ip: string } },
+  kind: AttemptKind,
+  input: { email: string; captcha?: string | undefined },
+): Promise<void> {
+  await limitAttempts(services, kind, services.request.ip, input.email);
+  await requireHuman(services.config.captcha, input.captcha, services.request.ip);
+}
+
+/** A new member from a sign-up form, with no limits or mail (the handler adds those; the demo seed needs neither). */
+export async function createEmailMember(services: Services, input: Registration): Promise<string> {
+  await ensureAvailable(services, input);
+  const id = newId();
+  await saveRegistration(services, input, (fields) =>
+    insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
+  );
+  return id;
+}
 
 async function ensureAvailable({ db }: Services, input: Registration, exceptUserId?: string): Promise<void> {
   if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);

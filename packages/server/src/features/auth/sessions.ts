@@ -92,3 +92,9 @@ export async function endOtherSessions({ db, caches }: Services, userId: string,
   await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
   caches.clear('sessions');
 }
+
+/** Signs a member out everywhere (after a password reset by mailed link: whoever was signed in may be the intruder). */
+export async function endAllSessions({ db, caches }: Services, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+  caches.clear('sessions');
+}

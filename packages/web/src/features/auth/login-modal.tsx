@@ -1,13 +1,14 @@
 /** The login modal (spec §2): "Sign in to Platter", email, password, "Log in", and the way to reset or sign up. */
 import { useState, type FormEvent } from 'react';
-import { errorText } from '../../api/client';
 import { pageConfig } from '../../lib/page-config';
 import { Field } from '../../ui/field';
+import { HumanCheckWidget } from '../../ui/human-check';
 import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { useLogin } from '../../session/use-session';
+import { loginFailureText } from './login-failure';
 
 export function LoginModal({ onClose }: { onClose: () => void }) {
   usePageTitle('Sign in');
@@ -15,13 +16,17 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const [captcha, setCaptcha] = useState<string | undefined>(undefined);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!email.trim()) return setProblem('Please enter your email address.');
     if (!password) return setProblem('Please enter your password.');
     setProblem(null);
-    login.mutate({ email: email.trim(), password }, { onSuccess: onClose, onError: (e) => setProblem(errorText(e)) });
+    login.mutate(
+      { email: email.trim(), password, captcha },
+      { onSuccess: onClose, onError: (e) => setProblem(loginFailureText(e)) },
+    );
   };
 
   return (
@@ -54,6 +59,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          <HumanCheckWidget onToken={setCaptcha} />
           {problem && (
             <p className="form-error" role="alert">
               {problem}

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../../db/database';
+import type { Mail, Mailer } from './mailer';
+import { OutboxMailer } from './outbox-mailer';
+import { SmtpMailer } from './smtp-mailer';
+
+export type { Mail, Mailer } from './mailer';
+
+/**
+ * What handlers use to send mail. Mail goes out in the background: an answer
+ * never waits on a mail server, so its timing cannot tell whether a mail was
+ * sent (user.forgot_password), and a mail server that is down fails no call.
+ * Failures are logged.
+ */
+export class MailService {
+  private readonly pending = new Set<Promise<void>>();
+
+  constructor(
+    private readonly mailer: Mailer,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Sends a mail, or the mail a function makes (work that should not hold up the answer either). */
+  post(mail: Mail | (() => Promise<Mail>)): void {
+    let made: Mail | undefined;
+    const sending = (typeof mail === 'function' ? mail() : Promise.resolve(mail))
+      .then((ready) => this.mailer.send((made = ready)))
+      .catch((error: unknown) => this.log.error({ err: error, to: made?.to, subject: made?.subject }, 'mail not sent'))
+      .finally(() => this.pending.delete(sending));
+    this.pending.add(sending);
+  }
+
+  /** Resolves once every mail posted so far has been sent or has failed. */
+  async settled(): Promise<void> {
+    while (this.pending.size > 0) await Promise.all([...this.pending]);
+  }
+
+  async close(): Promise<void> {
+    await this.settled();
+    await this.mailer.close();
+  }
+}
+
+export function createMailService(config: Config, db: Db, now: () => number, log: FastifyBaseLogger): MailService {
+  const mailer = config.mail.smtpUrl
+    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : new OutboxMailer(db, now, log);
+  return new MailService(mailer, log);
+}

@@ -1,0 +1,107 @@
+/**
+ * What a profile says about its member beyond their own words: the user-type
+ * line of spec §2 (and §6's access levels), Gold, and their links elsewhere.
+ */
+import type { Profile } from '@platter/contract';
+
+export interface UserType {
+  label: string;
+  /** A sentence for a tooltip and screen readers: the label alone is jargon. */
+  description: string;
+}
+
+/**
+ * The user-type line (spec §2): "Verified" plus the verified value; then the
+ * access level by acl: above 1 gatekeeper, exactly 1 superuser, above 0 (a
+ * level below 1, §6) supporter. Nothing for everyone else.
+ */
+export function userTypes(profile: Pick<Profile, 'verified' | 'acl'>): UserType[] {
+  const types: UserType[] = [];
+  const verified = profile.verified?.trim();
+  if (verified) {
+    types.push({ label: `Verified ${verified}`, description: `Verified by the server's staff as ${verified}.` });
+  }
+  if (profile.acl > 1) {
+    types.push({ label: 'Gatekeeper', description: "One of this server's gatekeepers." });
+  } else if (profile.acl === 1) {
+    types.push({ label: 'Superuser', description: "One of this server's superusers." });
+  } else if (profile.acl > 0) {
+    types.push({ label: 'Supporter', description: 'A supporter of this server.' });
+  }
+  return types;
+}
+
+/** Gold means a subscription level above 0 (spec §4 Subscription). */
+export function isGold(person: { subscription_level: number }): boolean {
+  return person.subscription_level > 0;
+}
+
+export interface ProfileLink {
+  service: 'twitter' | 'facebook' | 'soundcloud' | 'website';
+  label: string;
+  /** What the link reads: a handle, or an address without its scheme. */
+  text: string;
+  href: string;
+}
+
+type LinkFields = Pick<Profile, 'twitter' | 'facebook' | 'soundcloud' | 'website'>;
+
+/**
+ * The member's links, in the spec's order. A handle becomes an address on its
+ * service; a full http(s) address is used as it is; anything else (a
+ * `javascript:` address, say) is left out rather than linked.
+ */
+export function profileLinks(profile: LinkFields): ProfileLink[] {
+  const links: ProfileLink[] = [];
+  const twitter = profile.twitter?.trim().replace(/^@/, '');
+  if (twitter && /^\w+$/.test(twitter)) {
+    links.push({
+      service: 'twitter',
+      label: 'Twitter',
+      text: `@${twitter}`,
+      href: `https://twitter.com/${twitter}`,
+    });
+  }
+  const facebook = serviceLink(profile.facebook, 'https://www.facebook.com/');
+  if (facebook) links.push({ service: 'facebook', label: 'Facebook', ...facebook });
+  const soundcloud = serviceLink(profile.soundcloud, 'https://soundcloud.com/');
+  if (soundcloud) links.push({ service: 'soundcloud', label: 'SoundCloud', ...soundcloud });
+  const website = webAddress(profile.website);
+  if (website) links.push({ service: 'website', label: 'Website', text: shortAddress(website), href: website });
+  return links;
+}
+
+function serviceLink(value: string | null, base: string): { text: string; href: string } | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  if (/^https?:\/\//i.test(trimmed)) {
+    const href = webAddress(trimmed);
+    return href ? { text: shortAddress(href), href } : null;
+  }
+  // A name on the service, perhaps typed as "facebook.com/name" or "/name".
+  const name = trimmed.replace(/^(www\.)?[a-z]+\.com\//i, '').replace(/^\/+/, '');
+  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name)) return null;
+  return { text: name, href: `${base}${name.split('/').map(encodeURIComponent).join('/')}` };
+}
+
+function webAddress(value: string | null): string | null {
+  const trimmed = value?.trim();
+  if (!trimmed) return null;
+  try {
+    const url = new URL(trimmed);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+function shortAddress(href: string): string {
+  return href.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
+}
+
+const joinedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** A member's created date, readably: "March 5, 2024" (in the reader's own locale). */
+export function joinedDate(created: number): string {
+  return joinedFormat.format(new Date(created));
+}

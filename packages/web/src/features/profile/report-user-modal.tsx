@@ -1,0 +1,161 @@
+/**
+ * Report User (spec §2: /profile/{userId}/report, optional username): a
+ * reason (required, at most 400 characters, §5) and the chat log of roughly
+ * the last 25 messages of the room where the two met (§9), for moderators.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { profileMessages, REPORT_REASON_MAX, type ChatLine } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { useSession } from '../../session/use-session';
+import { useAlerts } from '../../ui/alerts';
+import { Modal } from '../../ui/modal';
+import { ModalLink } from '../../ui/modal-link';
+import { usePageTitle } from '../../ui/page-title';
+import { Spinner } from '../../ui/spinner';
+import { useProfile, useReportUser } from './use-profile';
+
+const TITLE = 'Report User';
+
+/** What the report is sent with: the room's recent chat. There is no room chat yet, so nothing. */
+const RECENT_CHAT: readonly ChatLine[] = [];
+
+export const REPORT_SENT = 'Thanks. Your report has been sent to the moderators.';
+
+export function ReportUserModal({ onClose }: { onClose: () => void }) {
+  usePageTitle(TITLE);
+  const { userId = '' } = useParams();
+  const [params] = useSearchParams();
+  const session = useSession();
+  const viewer = session.data;
+  // A guest can be reported too (from a room's chat): their name comes with the address.
+  const named = params.get('username')?.trim();
+  const profile = useProfile(named ? undefined : userId);
+  const name = named || profile.data?.name || 'this member';
+
+  return (
+    <Modal title={TITLE} onClose={onClose} width={520}>
+      {!viewer ? (
+        <Spinner />
+      ) : !viewer.registered ? (
+        <div className="members-only">
+          <p>Reports come from members. Sign up or log in to tell the moderators about someone.</p>
+          <div className="form-actions">
+            <ModalLink to="/signup" className="button button--primary">
+              Sign up
+            </ModalLink>
+            <ModalLink to="/login" className="button">
+              Log in
+            </ModalLink>
+          </div>
+        </div>
+      ) : viewer.userid === userId ? (
+        <p className="form-error" role="alert">
+          {profileMessages.reportYourself}
+        </p>
+      ) : (
+        <ReportForm userid={userId} name={name} onCancel={onClose} onSent={onClose} />
+      )}
+    </Modal>
+  );
+}
+
+interface ReportFormProps {
+  userid: string;
+  name: string;
+  onCancel: () => void;
+  onSent: () => void;
+}
+
+function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
+  const report = useReportUser();
+  const { showAlert } = useAlerts();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { reason: useId(), counter: useId(), error: useId(), chat: useId() };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (report.isPending) return;
+    setProblem(null);
+    const text = reason.trim();
+    if (!text) return setError(profileMessages.reasonRequired);
+    if (text.length > REPORT_REASON_MAX) return setError(profileMessages.reasonTooLong);
+    report.mutate(
+      { reported: userid, reason: text, chatlog: [...RECENT_CHAT] },
+      {
+        onSuccess: () => {
+          showAlert(REPORT_SENT, { kind: 'success' });
+          onSent();
+        },
+        onError: (failure) => setProblem(errorText(failure)),
+      },
+    );
+  };
+
+  return (
+    <form className="form report-form" onSubmit={submit} noValidate>
+      <p className="report-form__intro">
+        Tell the moderators what <strong>{name}</strong> did. They read every report, with the recent chat attached.
+      </p>
+      <div className={`field${error ? ' has-error' : ''}`}>
+        <label htmlFor={ids.reason} className="field__label">
+          Reason
+        </label>
+        <textarea
+          id={ids.reason}
+          className="field__input field__textarea"
+          rows={5}
+          maxLength={REPORT_REASON_MAX}
+          value={reason}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={`${ids.counter}${error ? ` ${ids.error}` : ''}`}
+          placeholder="What happened, and when?"
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        <p id={ids.counter} className="field__counter">
+          {reason.length}/{REPORT_REASON_MAX}
+        </p>
+        {error && (
+          <p id={ids.error} className="field__error" role="alert">
+            {error}
+          </p>
+        )}
+      </div>
+      <section className="report-form__chat" aria-labelledby={ids.chat}>
+        <h3 id={ids.chat} className="field__label">
+          Chat log
+        </h3>
+        {RECENT_CHAT.length > 0 ? (
+          <ol className="chat-log">
+            {RECENT_CHAT.map((line) => (
+              <li key={`${line.time}-${line.userid}`}>
+                <strong>{line.name}</strong> {line.text}
+              </li>
+            ))}
+          </ol>
+        ) : (
+          <p className="report-form__no-chat">No recent chat to attach.</p>
+        )}
+      </section>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={report.isPending}>
+          {report.isPending ? 'Sending…' : 'Send report'}
+        </button>
+        <button type="button" className="button" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
