@@ -164,6 +164,21 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
   });
 });
 
+describe('with human verification configured', () => {
+  test('the seed still makes the demo community: it is no sign-up to verify', async () => {
+    // Nothing listens at this address: a seed that asked the provider would fail.
+    const t = await startTestApp({
+      captcha: { provider: 'turnstile', siteKey: 'site', secret: 'secret', verifyUrl: 'http://127.0.0.1:9/siteverify' },
+    });
+    try {
+      await seed(t);
+      expect(await memberCount(t)).toBe(SEEDED_MEMBERS);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});
+
 describe('SEED_DEMO=0', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../api/context';
 import { randomBytes } from 'node:crypto';
-import { authHandlers } from '../features/auth/handlers';
+import { createEmailMember } from '../features/auth/handlers';
 import { updateUser } from '../features/accounts/store';
 import { seedMembers, DEMO_MEMBERS } from './members';
 import { seedRooms } from './rooms';
@@ -38,15 +38,12 @@ export async function seedDemo(services: Services): Promise<void> {
  * and thrown away: nobody can sign in as it (docs/lobby.md: making staff).
  */
 async function seedStaff(services: Services): Promise<string> {
-  const { userid } = await authHandlers['user.email_register'](
-    {
-      name: 'Platter Team',
-      email: 'team@example.com',
-      password: randomBytes(24).toString('base64url'),
-      avatarid: 8,
-    },
-    { ...services, caller: null, request: { ip: '127.0.0.1' } },
-  );
+  const userid = await createEmailMember(services, {
+    name: 'Platter Team',
+    email: 'team@example.com',
+    password: randomBytes(24).toString('base64url'),
+    avatarid: 8,
+  });
   await updateUser(services.db, userid, { acl: 1 });
   return userid;
 }

@@ -31,7 +31,10 @@ export function AppRoutes() {
   return (
     <>
       <Routes location={background ?? location}>
-        <Route path="/" element={<LobbyPage headband={<LobbyHeadband />} aside={<RightColumn />} />} />
+        <Route
+          path="/"
+          element={<LobbyPage headband={<LobbyHeadband />} aside={<RightColumn modalOpen={isModal} />} />}
+        />
         {contentPageRoutes.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
         ))}

@@ -21,6 +21,7 @@ import { SignupModal } from '../features/signup/signup-modal';
 import { SocialStepModal } from '../features/signup/social-step-modal';
 import { SocialModal } from '../features/social/social-modal';
 import { SocialStepNotice } from '../features/social/social-step-notice';
+import { StickerEditorModal } from '../features/stickers/sticker-editor-modal';
 
 export interface ModalScreenProps {
   onClose: () => void;
@@ -40,7 +41,7 @@ export const modalRoutes: readonly ModalRoute[] = [
   { path: 'profile', name: 'myProfile', render: (props) => <ProfileModal own {...props} /> },
   { path: 'profile/avatar', name: 'avatarPicker', render: (props) => <AvatarPickerModal {...props} /> },
   { path: 'profile/edit', name: 'profileEdit', render: (props) => <EditProfileModal {...props} /> },
-  { path: 'profile/stickers', name: 'stickerEdit', render: soon('Laptop Stickers') },
+  { path: 'profile/stickers', name: 'stickerEdit', render: (props) => <StickerEditorModal {...props} /> },
   { path: 'profile/:userId', name: 'profile', render: (props) => <ProfileModal {...props} /> },
   { path: 'profile/:userId/fanned', name: 'userFanned', render: (props) => <FanListModal kind="fanned" {...props} /> },
   { path: 'profile/:userId/fans', name: 'userFans', render: (props) => <FanListModal kind="fans" {...props} /> },

@@ -12,7 +12,8 @@ import { NewsBox } from '../features/news/news-box';
 import { WelcomeTour } from '../features/tour/welcome-tour';
 import { ConnectBanner } from '../features/social/connect-banner';
 
-export function RightColumn() {
+/** modalOpen: a modal is over the lobby, so the welcome tour waits until it closes. */
+export function RightColumn({ modalOpen = false }: { modalOpen?: boolean }) {
   return (
     <div className="right-column">
       <FriendsPanel />
@@ -21,7 +22,7 @@ export function RightColumn() {
       <InstallBox />
       <Footer />
       {/* The welcome tour points at the lobby's parts; it lives with the lobby's right column. */}
-      <WelcomeTour />
+      {!modalOpen && <WelcomeTour />}
     </div>
   );
 }

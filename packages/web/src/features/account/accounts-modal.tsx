@@ -7,8 +7,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { SelfUser } from '@platter/contract';
 import { useLogout, useSession } from '../../session/use-session';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink, useModalNavigate } from '../../ui/modal-link';
+import { useModalNavigate } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { accountLayout, canCancelSetForm, resetAddress, type AccountView } from './account-layout';
@@ -52,7 +53,9 @@ export function AccountsModal({ onClose, paymentSlot }: AccountsModalProps) {
   } else if (entry.resetToken) {
     body = <ResetPassword token={entry.resetToken} user={user} onClose={onClose} />;
   } else if (!user.registered) {
-    body = <MembersOnly />;
+    body = (
+      <MembersOnly reason="Sign up or log in to manage your account: your email, your password and how we reach you." />
+    );
   } else {
     body = <AccountScreen user={user} first={entry.first === true} paymentSlot={paymentSlot} onClose={onClose} />;
   }
@@ -166,21 +169,5 @@ function ResetPassword({ token, user, onClose }: { token: string; user: SelfUser
         navigate('/', { replace: true });
       }}
     />
-  );
-}
-
-function MembersOnly() {
-  return (
-    <div className="members-only">
-      <p>Sign up or log in to manage your account: your email, your password and how we reach you.</p>
-      <div className="form-actions">
-        <ModalLink to="/signup" className="button button--primary">
-          Sign up
-        </ModalLink>
-        <ModalLink to="/login" className="button">
-          Log in
-        </ModalLink>
-      </div>
-    </div>
   );
 }

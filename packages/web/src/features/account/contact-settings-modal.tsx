@@ -11,8 +11,8 @@ import { call } from '../../api/client';
 import { sorryText } from '../../lib/sorry';
 import { useCurrentUser, useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 
@@ -31,17 +31,7 @@ export function ContactSettingsModal({ onClose }: { onClose: () => void }) {
       {user?.registered ? (
         <ContactSettingsForm onCancel={onClose} />
       ) : user ? (
-        <div className="members-only">
-          <p>Sign up or log in to choose which emails we send you.</p>
-          <div className="form-actions">
-            <ModalLink to="/signup" className="button button--primary">
-              Sign up
-            </ModalLink>
-            <ModalLink to="/login" className="button">
-              Log in
-            </ModalLink>
-          </div>
-        </div>
+        <MembersOnly reason="Sign up or log in to choose which emails we send you." />
       ) : (
         <Spinner />
       )}

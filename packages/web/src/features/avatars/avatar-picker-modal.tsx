@@ -11,8 +11,8 @@ import { sorryText } from '../../lib/sorry';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
 import { AvatarFigure } from '../../ui/avatar-figure';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { CustomAvatarMaker } from './custom-avatar-maker';
@@ -35,17 +35,7 @@ export function AvatarPickerModal({ onClose }: { onClose: () => void }) {
       {user?.registered ? (
         <AvatarPicker user={user} initialTab={wantsGold(params) ? 'gold' : 'standard'} />
       ) : user ? (
-        <div className="members-only">
-          <p>Avatars belong to members. Sign up (it's free) or log in to choose yours.</p>
-          <div className="form-actions">
-            <ModalLink to="/signup" className="button button--primary">
-              Sign up
-            </ModalLink>
-            <ModalLink to="/login" className="button">
-              Log in
-            </ModalLink>
-          </div>
-        </div>
+        <MembersOnly reason="Avatars belong to members. Sign up (it's free) or log in to choose yours." />
       ) : session.isError ? (
         <p className="form-error" role="alert">
           Sorry, we couldn't reach the server. Please refresh to try again.

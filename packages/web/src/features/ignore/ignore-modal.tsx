@@ -8,8 +8,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { errorText } from '../../api/client';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { errorHider, REMOVE_FAILED } from './ignore-error';
@@ -26,17 +26,7 @@ export function IgnoreModal({ onClose }: { onClose: () => void }) {
       {user?.registered ? (
         <IgnoreList />
       ) : user ? (
-        <div className="members-only">
-          <p>Sign up or log in to keep a list of people whose chat you'd rather not see.</p>
-          <div className="form-actions">
-            <ModalLink to="/signup" className="button button--primary">
-              Sign up
-            </ModalLink>
-            <ModalLink to="/login" className="button">
-              Log in
-            </ModalLink>
-          </div>
-        </div>
+        <MembersOnly reason="Sign up or log in to keep a list of people whose chat you'd rather not see." />
       ) : (
         <Spinner />
       )}

@@ -52,6 +52,7 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
         className="settings__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
+        aria-label={`${user.name ?? 'Your'} settings`}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar className="settings__avatar" src={user.images.headfront} name={user.name} size={28} />

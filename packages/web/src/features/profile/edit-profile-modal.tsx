@@ -16,6 +16,7 @@ import {
 import { sorryText } from '../../lib/sorry';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
 import { ModalLink, useModalNavigate } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
@@ -40,17 +41,7 @@ export function EditProfileModal({ onClose }: { onClose: () => void }) {
   return (
     <Modal title={TITLE} onClose={onClose} width={560}>
       {viewer && !viewer.registered ? (
-        <div className="members-only">
-          <p>Profiles are for members. Sign up (it's free) to tell people who you are and what you play.</p>
-          <div className="form-actions">
-            <ModalLink to="/signup" className="button button--primary">
-              Sign up
-            </ModalLink>
-            <ModalLink to="/login" className="button">
-              Log in
-            </ModalLink>
-          </div>
-        </div>
+        <MembersOnly reason="Profiles are for members. Sign up (it's free) to tell people who you are and what you play." />
       ) : profile.data ? (
         <EditProfileForm profile={profile.data} onCancel={onClose} />
       ) : profile.isError ? (

@@ -9,8 +9,8 @@ import { profileMessages, REPORT_REASON_MAX, type ChatLine } from '@platter/cont
 import { errorText } from '../../api/client';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { useProfile, useReportUser } from './use-profile';
@@ -38,17 +38,7 @@ export function ReportUserModal({ onClose }: { onClose: () => void }) {
       {!viewer ? (
         <Spinner />
       ) : !viewer.registered ? (
-        <div className="members-only">
-          <p>Reports come from members. Sign up or log in to tell the moderators about someone.</p>
-          <div className="form-actions">
-            <ModalLink to="/signup" className="button button--primary">
-              Sign up
-            </ModalLink>
-            <ModalLink to="/login" className="button">
-              Log in
-            </ModalLink>
-          </div>
-        </div>
+        <MembersOnly reason="Reports come from members. Sign up or log in to tell the moderators about someone." />
       ) : viewer.userid === userId ? (
         <p className="form-error" role="alert">
           {profileMessages.reportYourself}

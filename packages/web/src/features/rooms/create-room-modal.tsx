@@ -10,8 +10,8 @@ import { MAX_DJS_MAX, MAX_DJS_MIN, ROOM_NAME_MAX } from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { useSession } from '../../session/use-session';
 import { Field } from '../../ui/field';
+import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
-import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import {
@@ -35,7 +35,7 @@ export function CreateRoomModal({ onClose }: { onClose: () => void }) {
       {user?.registered ? (
         <CreateRoomForm onCancel={onClose} />
       ) : user ? (
-        <MembersOnly />
+        <MembersOnly reason="Rooms are made by members. Sign up (it's free) or log in to start your own room, name it and choose who takes the stage." />
       ) : session.isError ? (
         <p className="form-error" role="alert">
           Sorry, we couldn't reach the server. Please refresh to try again.
@@ -44,25 +44,6 @@ export function CreateRoomModal({ onClose }: { onClose: () => void }) {
         <Spinner />
       )}
     </Modal>
-  );
-}
-
-function MembersOnly() {
-  return (
-    <div className="members-only">
-      <p>
-        Rooms are made by members. Sign up (it's free) or log in to start your own room, name it and choose who takes
-        the stage.
-      </p>
-      <div className="form-actions">
-        <ModalLink to="/signup" className="button button--primary">
-          Sign up
-        </ModalLink>
-        <ModalLink to="/login" className="button">
-          Log in
-        </ModalLink>
-      </div>
-    </div>
   );
 }
 
