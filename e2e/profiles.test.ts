@@ -7,6 +7,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { ALL_DEMO_MEMBERS, DEMO_MEMBERS } from '../packages/server/src/seed/members';
 import { launchBrowser } from './support/browser';
 import { DEMO_MEMBER } from './support/member';
 import { startServer, type RunningServer } from './support/server';
@@ -48,8 +49,6 @@ async function apiGet<T>(name: string, params: Record<string, string>, as?: Cred
   if (!ok) throw new Error(`${name} failed: ${JSON.stringify(body)}`);
   return body;
 }
-
-const seedEmail = (name: string) => `${name.toLowerCase().replace(/\s+/g, '.')}@example.com`;
 
 function logIn(email: string): Promise<Credentials> {
   return api<Credentials>('user.email_login', { email, password: DEMO_MEMBER.password });
@@ -235,33 +234,11 @@ test('a new name shows in the header; a second within 7 days is refused with the
 
 test('the fan lists page through 20 at a time, with a page-jump box', async () => {
   const koala = await idOf('Koala Kruise');
-  // 21 more fans for Koala Kruise, who has three already: two pages. (The generated demo
-  // members' emails are their names with dots.)
-  const extra = [
-    'Mellow Moose',
-    'Neon Narwhal',
-    'Velvet Fox',
-    'Cosmic Yak',
-    'Breezy Beetle',
-    'Golden Gecko',
-    'Rowdy Raccoon',
-    'Snazzy Synth',
-    'Dusty Banjo',
-    'Lucky Comet',
-    'Sleepy Walrus',
-    'Zesty Mango',
-    'Mighty Echo',
-    'Silver Heron',
-    'Fuzzy Falcon',
-    'Soulful Tiger',
-    'Crispy Cassette',
-    'Hazy Groove',
-    'Bouncy Bassline',
-    'Dapper Dolphin',
-    'Wild Tambourine',
-  ];
-  for (const name of extra) {
-    const fan = await logIn(seedEmail(name));
+  // 21 more fans for Koala Kruise, who has three already: two pages. The seed's generated
+  // members come after its named ones.
+  const extra = ALL_DEMO_MEMBERS.slice(DEMO_MEMBERS.length, DEMO_MEMBERS.length + 21);
+  for (const { email } of extra) {
+    const fan = await logIn(email);
     await apiGet('user.become_fan', { djid: koala }, fan);
   }
   const { numFans, pages } = await apiGet<{ numFans: number; pages: number }>('user.get_fan_info', {
