@@ -176,6 +176,7 @@ test('a directory_graph message on the socket changes the friends panel at once'
     userid: `00000000000000000000000${i}`,
     type: 'fanned',
     icon: '/roommanager_assets/avatars/8/headfront.png',
+    subscription_level: 0,
   }));
   // Something the page does not understand is skipped; the valid graph replaces the list.
   sendToPage!('{"type":"directory_graph","rooms":"not a list"}');

@@ -28,8 +28,6 @@ const MODAL_PATHS = [
   'profile/stickers',
   'account',
   'account/payment',
-  'account/cancel-gold',
-  'account/reactivate-gold',
   'account/social',
   'account/contact',
   'account/ignore',
@@ -40,6 +38,7 @@ const MODAL_PATHS = [
   'login',
   'create-room',
   'graphics',
+  'gold',
 ];
 
 test('each modal route opens a dialog over the lobby, with and without a trailing slash', async () => {
@@ -52,6 +51,17 @@ test('each modal route opens a dialog over the lobby, with and without a trailin
       expect(await page.locator('.topbar').count(), url).toBe(1);
       expect(await page.getByText("We couldn't find that page.").count(), url).toBe(0);
     }
+  }
+  await page.close();
+});
+
+test('cancel-gold and reactivate-gold are for Gold members only: anyone else goes home (spec §4)', async () => {
+  const page = await browser.newPage();
+  for (const path of ['account/cancel-gold', 'account/reactivate-gold/']) {
+    await page.goto(`${server.baseUrl}/${path}`);
+    await expect.poll(() => page.url(), { message: path }).toBe(`${server.baseUrl}/`);
+    await page.locator('.topbar').waitFor();
+    expect(await page.getByRole('dialog').count(), path).toBe(0);
   }
   await page.close();
 });

@@ -2,8 +2,9 @@
  * Laptop stickers in a real browser (spec §2 stickerEdit, §4, §5, §8, §9):
  * a member places a free sticker by keyboard and another by dragging, turns
  * one, saves and sees them after a reload; a paid sticker shows at half
- * opacity and turns Save into Checkout; the 21st sticker is refused; a guest
- * is asked to sign up. Screenshots go to SCREENSHOT_DIR when it is set.
+ * opacity and turns Save into Checkout, whose total wants a card on file;
+ * the 21st sticker is refused; a guest is asked to sign up. Screenshots go
+ * to SCREENSHOT_DIR when it is set.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -153,9 +154,11 @@ test('a member places stickers by keyboard and by dragging, turns one, saves, an
   expect(await dialog.getByRole('button', { name: 'Save' }).count()).toBe(0);
   await shoot(page, 'stickers-paid-1280');
   await dialog.getByRole('button', { name: 'Checkout' }).click();
-  await dialog.getByText('Checkout is coming soon').waitFor();
   await dialog.getByText('Total').waitFor();
   expect(await dialog.locator('.sticker-checkout__total').textContent()).toContain('$0.99');
+  // Buying needs a card on file (e2e/sticker-purchase.test.ts buys one).
+  await dialog.getByRole('button', { name: 'Add a card' }).waitFor();
+  expect(await dialog.getByRole('button', { name: 'Buy for $0.99' }).isDisabled()).toBe(true);
   await shoot(page, 'stickers-checkout-1280');
 
   // Back, and taking it off again (Delete) brings Save back.

@@ -11,7 +11,10 @@ export default defineConfig({
     // In development the API server runs beside Vite (npm run dev).
     proxy: {
       ...Object.fromEntries(
-        ['/api', '/email_login', '/guest_login', '/logout', '/roommanager_assets'].map((p) => [p, server]),
+        ['/api', '/email_login', '/guest_login', '/logout', '/roommanager_assets', '/sandbox-pay'].map((p) => [
+          p,
+          server,
+        ]),
       ),
       // The realtime socket (api/realtime.ts).
       '/socket': { target: server, ws: true },

@@ -7,6 +7,7 @@ import { presenceCalls } from './calls/presence';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { socialCalls } from './calls/social';
+import { orderCalls } from './calls/order';
 import { stickerCalls } from './calls/sticker';
 import { userCalls } from './calls/user';
 
@@ -21,6 +22,7 @@ export const calls = {
   ...blockCalls,
   ...stickerCalls,
   ...avatarCalls,
+  ...orderCalls,
 };
 
 export type Calls = typeof calls;

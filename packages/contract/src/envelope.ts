@@ -12,6 +12,10 @@ export type ErrorCode =
   | 'rate_limited'
   /** A verification or reset link that expired or was used already (spec §8 link-expired modal). */
   | 'link_expired'
+  /** The payment provider declined the payment (its words are the message). */
+  | 'payment_declined'
+  /** The payment provider could not be reached or did not answer in time. */
+  | 'payment_unavailable'
   | 'internal';
 
 export interface ApiFailure {

@@ -15,3 +15,5 @@ export * from './calls/profile';
 export * from './calls/account';
 export * from './calls/sticker';
 export * from './calls/avatar';
+export * from './calls/order';
+export * from './card-rules';

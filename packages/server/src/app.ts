@@ -36,6 +36,11 @@ import { registerMedia } from './http/media';
 import { registerAvatarImages } from './http/avatar-images';
 import { registerStickerArt } from './http/sticker-art';
 import { registerWebApp } from './http/web-app';
+import { createPaymentProvider } from './adapters/payments';
+import { registerSandboxPay } from './adapters/payments/sandbox/sandbox-api';
+import { goldHandlers } from './features/gold/handlers';
+import { registerPaymentWebhooks } from './features/gold/webhooks';
+import { startRenewalJob } from './features/gold/renewal-job';
 
 export interface App {
   http: FastifyInstance;
@@ -55,6 +60,7 @@ const handlers: Handlers = {
   ...socialHandlers,
   ...directoryHandlers,
   ...lobbyContentHandlers,
+  ...goldHandlers,
 };
 
 /** Messages for requests that never reach a handler. */
@@ -92,7 +98,18 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     trustProxy: config.trustProxy,
   });
   const mail = createMailService(config, db, now, http.log);
-  const services: Services = { db, config, bus, caches: new Caches(), mail, limits: createRateLimiter(config), now };
+  // The sandbox is reached over HTTP like any processor: at SANDBOX_PAY_URL, or this instance's own address once it listens.
+  const payments = createPaymentProvider(config, db, now, () => ownAddress(http));
+  const services: Services = {
+    db,
+    config,
+    bus,
+    caches: new Caches(),
+    mail,
+    limits: createRateLimiter(config),
+    payments,
+    now,
+  };
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = transportError(error);
@@ -108,7 +125,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   });
 
   await http.register(fastifyCookie);
-  registerSecurityHeaders(http, captchaSources(config.captcha));
+  registerSecurityHeaders(http, captchaSources(config.captcha), paymentOrigins(config.payments));
   const dispatcher = createDispatcher(services, handlers, http.log);
   registerApiRoute(http, dispatcher);
   registerSessionCookieRoutes(http, config, dispatcher);
@@ -117,19 +134,47 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   await registerMedia(http, config.dataDir);
   registerAvatarImages(http, config.dataDir);
   registerStickerArt(http);
+  if (config.payments.provider === 'sandbox')
+    await registerSandboxPay(http, {
+      db,
+      now,
+      log: http.log,
+      // Like a processor's dashboard setting: where this sandbox delivers its signed webhooks.
+      webhookUrl: () => `${ownAddress(http)}/webhooks/payments`,
+    });
+  const webhooks = await registerPaymentWebhooks(http, services);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
   const gateway = await attachGateway(http, services);
+  const renewals = startRenewalJob(services, http.log);
 
   return {
     http,
     services,
     async close() {
+      await renewals.stop();
       await gateway.close();
       await http.close();
+      // Work whose caller stopped waiting goes on after its connection closed: it still needs the database.
+      await webhooks.settled();
       await services.mail.close();
       await services.limits.close();
+      await payments.close();
       await bus.close();
       await db.destroy();
     },
   };
+}
+
+/** Where the browser sends cards: Stripe's API, or a sandbox on another origin (SANDBOX_PAY_URL). */
+function paymentOrigins(payments: Config['payments']): string[] {
+  if (payments.provider === 'stripe') return [new URL(payments.apiUrl ?? 'https://api.stripe.com').origin];
+  return payments.sandboxUrl ? [new URL(payments.sandboxUrl).origin] : [];
+}
+
+/** This server's own base URL once it listens (the sandbox provider calls back into it). */
+function ownAddress(http: FastifyInstance): string {
+  const address = http.server.address();
+  if (!address || typeof address === 'string') throw new Error('The server is not listening yet.');
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host === '0.0.0.0' || host === '[::]' ? '127.0.0.1' : host}:${address.port}`;
 }

@@ -116,6 +116,39 @@ const environment = z
     CAPTCHA_VERIFY_URL: z
       .url({ protocol: /^https?$/, message: "must be a full URL of the provider's siteverify endpoint" })
       .optional(),
+    /** Payments: the built-in sandbox unless Stripe's three keys are set (docs/payments.md). */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .trim()
+      .regex(/^sk_(test|live)_\w+$/, 'must be a Stripe secret key (sk_test_… or sk_live_…)')
+      .optional(),
+    STRIPE_PUBLISHABLE_KEY: z
+      .string()
+      .trim()
+      .regex(/^pk_(test|live)_\w+$/, 'must be a Stripe publishable key (pk_test_… or pk_live_…)')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .trim()
+      .regex(/^whsec_\w+$/, 'must be a Stripe webhook signing secret (whsec_…)')
+      .optional(),
+    /** Where the Stripe client sends its requests; only tests change it (a recorded-response fake). */
+    STRIPE_API_URL: z.url({ protocol: /^https?$/, message: 'must be a full URL' }).optional(),
+    /** Another instance's sandbox provider (…/sandbox-pay); unset, each instance serves its own on the same database. */
+    SANDBOX_PAY_URL: z
+      .url({ protocol: /^https?$/, message: 'must be a full URL such as http://127.0.0.1:8080/sandbox-pay' })
+      .optional(),
+    PAYMENTS_TIMEOUT_MS: z
+      .string()
+      .regex(/^\s*\d{1,7}\s*$/, 'must be a whole number of milliseconds')
+      .transform(Number)
+      .default(20_000),
+    /** How often the renewal job looks for subscriptions at their period end. */
+    RENEWAL_INTERVAL_MS: z
+      .string()
+      .regex(/^\s*\d{1,9}\s*$/, 'must be a whole number of milliseconds (0 turns the job off)')
+      .transform(Number)
+      .default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('development'),
     ...socialEnvironment,
@@ -131,6 +164,9 @@ const environment = z
       for (const name of ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY', 'CAPTCHA_VERIFY_URL'] as const)
         if (e[name]) missing(name, 'is used only with CAPTCHA_PROVIDER=turnstile or hcaptcha: set that too');
     }
+    const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+    if (stripeKeys.some((name) => e[name]))
+      for (const name of stripeKeys) if (!e[name]) missing(name, 'must be set too: Stripe needs all three keys');
   });
 
 export type Environment = Record<string, string | undefined>;
@@ -167,9 +203,31 @@ export interface Config {
   production: boolean;
   /** Where the built web app is, when this server should serve it. */
   webDist: string | undefined;
+  /** The card processor: the built-in sandbox, or Stripe when its keys are set (docs/payments.md). */
+  payments: PaymentsConfig;
+  /** How often the renewal job runs, in ms; 0 turns it off (tests run it by hand). */
+  renewalIntervalMs: number;
   /** The two social providers (SOCIAL_FACEBOOK_*, SOCIAL_TWITTER_*; docs/social.md). */
   social: SocialConfig;
 }
+
+export type PaymentsConfig =
+  | {
+      provider: 'sandbox';
+      /** The sandbox's base URL; null: this instance's own /sandbox-pay. */
+      sandboxUrl: string | null;
+      /** How long Platter waits for the provider before giving up (the member is not charged). */
+      timeoutMs: number;
+    }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      /** null: Stripe itself. */
+      apiUrl: string | null;
+      timeoutMs: number;
+    };
 
 export class ConfigError extends Error {}
 
@@ -213,9 +271,24 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
     logLevel: e.LOG_LEVEL,
     production: e.NODE_ENV === 'production',
     webDist: undefined,
+    payments: paymentsFrom(e),
+    renewalIntervalMs: e.RENEWAL_INTERVAL_MS,
     social: socialConfigFrom(e),
     ...overrides,
   };
+}
+
+function paymentsFrom(e: z.output<typeof environment>): PaymentsConfig {
+  if (e.STRIPE_SECRET_KEY && e.STRIPE_PUBLISHABLE_KEY && e.STRIPE_WEBHOOK_SECRET)
+    return {
+      provider: 'stripe',
+      secretKey: e.STRIPE_SECRET_KEY,
+      publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+      apiUrl: e.STRIPE_API_URL ?? null,
+      timeoutMs: e.PAYMENTS_TIMEOUT_MS,
+    };
+  return { provider: 'sandbox', sandboxUrl: e.SANDBOX_PAY_URL ?? null, timeoutMs: e.PAYMENTS_TIMEOUT_MS };
 }
 
 function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {

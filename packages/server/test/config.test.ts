@@ -34,6 +34,8 @@ describe('defaults', () => {
       logLevel: 'info',
       production: false,
       webDist: undefined,
+      payments: { provider: 'sandbox', sandboxUrl: null, timeoutMs: 20_000 },
+      renewalIntervalMs: 60_000,
       social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
   });
@@ -70,6 +72,9 @@ describe('settings', () => {
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      SANDBOX_PAY_URL: 'http://10.0.0.2:8080/sandbox-pay',
+      PAYMENTS_TIMEOUT_MS: '5000',
+      RENEWAL_INTERVAL_MS: '0',
     });
     expect(config).toEqual({
       port: 3000,
@@ -92,8 +97,36 @@ describe('settings', () => {
       logLevel: 'warn',
       production: true,
       webDist: undefined,
+      payments: { provider: 'sandbox', sandboxUrl: 'http://10.0.0.2:8080/sandbox-pay', timeoutMs: 5000 },
+      renewalIntervalMs: 0,
       social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
+  });
+
+  test("Stripe's three keys switch payments from the sandbox to Stripe", () => {
+    expect(
+      loadConfig({
+        STRIPE_SECRET_KEY: 'sk_test_abc123',
+        STRIPE_PUBLISHABLE_KEY: 'pk_test_abc123',
+        STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+      }).payments,
+    ).toEqual({
+      provider: 'stripe',
+      secretKey: 'sk_test_abc123',
+      publishableKey: 'pk_test_abc123',
+      webhookSecret: 'whsec_abc123',
+      apiUrl: null,
+      timeoutMs: 20_000,
+    });
+  });
+
+  test('one Stripe key without the others is refused, naming the missing ones', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY: must be set too[\s\S]*STRIPE_WEBHOOK_SECRET: must be set too/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_test_oops' })).toThrow(
+      /STRIPE_SECRET_KEY: must be a Stripe secret key/,
+    );
   });
 
   test('PUBLIC_URL may be http or https, and loses its trailing slashes', () => {

@@ -106,6 +106,19 @@ describe('fans', () => {
       'invalid',
     );
   });
+
+  test('a fan list entry carries the Gold level, for the emblem beside the name', async () => {
+    const star = await aMember(t);
+    const goldFan = await aMember(t);
+    await t.ok('user.become_fan', { djid: star.userid }, goldFan);
+    await t.ok('user.become_fan', { djid: star.userid }, bob);
+    await updateUser(t.app.services.db, goldFan.userid, { subscriptionLevel: 1 });
+    const { info } = await t.ok('user.get_fan_info', { profileid: star.userid });
+    expect(info.map((f) => [f._id, f.subscription_level])).toEqual([
+      [bob.userid, 0],
+      [goldFan.userid, 1],
+    ]);
+  });
 });
 
 describe('user.modify_profile', () => {

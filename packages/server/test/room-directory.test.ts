@@ -560,6 +560,7 @@ describe('tiles', () => {
         userid: fannedDj.userid,
         type: 'fanned',
         icon: '/roommanager_assets/avatars/4/headfront.png',
+        subscription_level: 0,
       },
     ]);
     expect(tile(rooms, r[10]!)!.friends).toEqual([
@@ -568,8 +569,15 @@ describe('tiles', () => {
         userid: yara.userid,
         type: 'friends',
         icon: '/roommanager_assets/avatars/8/headfront.png',
+        subscription_level: 0,
       },
-      { name: 'Zed Both', userid: zed.userid, type: 'friends', icon: '/roommanager_assets/avatars/8/headfront.png' },
+      {
+        name: 'Zed Both',
+        userid: zed.userid,
+        type: 'friends',
+        icon: '/roommanager_assets/avatars/8/headfront.png',
+        subscription_level: 0,
+      },
     ]);
     for (const room of rooms) {
       if (room.roomid !== r[3]!.roomid && room.roomid !== r[10]!.roomid) expect(room.friends, nameOf(room)).toEqual([]);

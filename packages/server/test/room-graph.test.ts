@@ -113,7 +113,7 @@ describe('room.directory_graph', () => {
     expect(buddyNames(entries, 'Lone Fan')).toEqual(['Eli Fan']);
   });
 
-  test('a buddy entry is name, userid, type and icon; someone both fanned and a friend is a friend, once', async () => {
+  test('a buddy entry is name, userid, type, icon and Gold level; someone both fanned and a friend is a friend, once', async () => {
     const entries = await graph();
     const [, three] = entries[0]!;
     const byName = (name: string) => three.find((buddy) => buddy.name === name);
@@ -122,12 +122,14 @@ describe('room.directory_graph', () => {
       userid: person('Anna Fan').userid,
       type: 'fanned',
       icon: '/roommanager_assets/avatars/34/headfront.png',
+      subscription_level: 0,
     });
     expect(byName('Ivy Tweet')).toEqual({
       name: 'Ivy Tweet',
       userid: person('Ivy Tweet').userid,
       type: 'friends',
       icon: '/roommanager_assets/avatars/8/headfront.png',
+      subscription_level: 0,
     });
     expect(entries.find(([each]) => each.name === 'Lone Friend')![1]).toEqual([
       {
@@ -135,10 +137,12 @@ describe('room.directory_graph', () => {
         userid: person('Kit Both').userid,
         type: 'friends',
         icon: '/roommanager_assets/avatars/8/headfront.png',
+        subscription_level: 0,
       },
     ]);
     for (const [, buddies] of entries)
-      for (const buddy of buddies) expect(Object.keys(buddy).sort()).toEqual(['icon', 'name', 'type', 'userid']);
+      for (const buddy of buddies)
+        expect(Object.keys(buddy).sort()).toEqual(['icon', 'name', 'subscription_level', 'type', 'userid']);
   });
 
   test('each room is the room as room.info shows it', async () => {

@@ -225,6 +225,7 @@ describe('tiles', () => {
         userid: jazzDj.userid,
         type: 'fanned',
         icon: '/roommanager_assets/avatars/8/headfront.png',
+        subscription_level: 0,
       },
     ]);
     expect(cellar.current).toBe(false);

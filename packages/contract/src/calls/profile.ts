@@ -70,6 +70,8 @@ export const fanEntry = z.object({
   image_url: z.string(),
   points: z.number(),
   fans: z.number(),
+  /** Above 0: a Gold member, shown with the Gold emblem (spec §6). */
+  subscription_level: z.number(),
 });
 export type FanEntry = z.infer<typeof fanEntry>;
 

@@ -95,6 +95,8 @@ export const buddy = z.object({
   userid: z.string(),
   type: z.enum(['friends', 'fanned']),
   icon: z.string(),
+  /** Above 0: a Gold member, shown with the Gold emblem (spec §6). */
+  subscription_level: z.number(),
 });
 export type Buddy = z.infer<typeof buddy>;
 

@@ -6,6 +6,8 @@ import type { Caches } from '../lib/caches';
 import type { Bus } from '../realtime/bus';
 import type { MailService } from '../adapters/mail';
 import type { RateLimiter } from './rate-limit';
+import type { PaymentProvider } from '../adapters/payments/provider';
+import type { PreparedBody } from './prepared-body';
 
 /** Everything a handler may use. Built once per app; nothing is global. */
 export interface Services {
@@ -19,6 +21,8 @@ export interface Services {
   mail: MailService;
   /** Counts attempts at login, sign-up and password reset (in-process, or Redis with REDIS_URL). */
   limits: RateLimiter;
+  /** The card processor (built-in sandbox, or Stripe). Only ever sees card tokens. */
+  payments: PaymentProvider;
   now: () => number;
 }
 
@@ -44,7 +48,7 @@ export interface CallContext<N extends CallName> extends Services {
 export type Handler<N extends CallName> = (
   input: ParsedInput<N>,
   context: CallContext<N>,
-) => Promise<z.input<Calls[N]['output']>>;
+) => Promise<z.input<Calls[N]['output']> | PreparedBody>;
 
 /** A feature's handlers: some of the table's calls, each typed by its contract. */
 export type HandlerGroup = { [N in CallName]?: Handler<N> };

@@ -9,11 +9,18 @@ import { calls, isCallName, type Access, type ApiFailure, type CallName, type En
 import type { Caller, Handlers, RequestInfo, Services } from './context';
 import { ApiError, errors } from './errors';
 import { describeIssue } from './describe-issue';
+import { PreparedBody } from './prepared-body';
 import { authenticate } from '../features/auth/sessions';
 
 export interface Dispatcher {
   /** Runs one call as the API would; used by the HTTP route and the cookie routes. */
   invoke(name: string, params: Record<string, unknown>, request: RequestInfo): Promise<Envelope<unknown>>;
+  /** Like invoke, but a prepared body stays serialised: the HTTP route sends it as it is. */
+  invokeForWire(
+    name: string,
+    params: Record<string, unknown>,
+    request: RequestInfo,
+  ): Promise<Envelope<unknown> | [true, PreparedBody]>;
 }
 
 const STATUS: Record<ApiFailure['errcode'], number> = {
@@ -28,6 +35,8 @@ const STATUS: Record<ApiFailure['errcode'], number> = {
   conflict: 409,
   rate_limited: 429,
   link_expired: 410,
+  payment_declined: 402,
+  payment_unavailable: 503,
   internal: 500,
 };
 
@@ -65,20 +74,32 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
     }
     const handler = handlers[name] as (input: unknown, context: unknown) => Promise<unknown>;
     const result = await handler(parsed.data, { ...services, caller, request });
+    // A prepared body was checked against this schema when its pieces were made.
+    if (result instanceof PreparedBody) return result;
     // Parsing the output strips anything a handler should not have let out.
     return call.output.parse(result);
   }
 
+  async function invokeForWire(
+    name: string,
+    params: Record<string, unknown>,
+    request: RequestInfo,
+  ): Promise<Envelope<unknown> | [true, PreparedBody]> {
+    if (!isCallName(name)) return failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call'));
+    try {
+      return [true, await run(name, params, request)];
+    } catch (error) {
+      if (error instanceof ApiError) return failure(error);
+      log.error({ err: error, call: name }, 'API call failed');
+      return failure(errors.internal());
+    }
+  }
+
   return {
+    invokeForWire,
     async invoke(name, params, request) {
-      if (!isCallName(name)) return failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call'));
-      try {
-        return [true, await run(name, params, request)];
-      } catch (error) {
-        if (error instanceof ApiError) return failure(error);
-        log.error({ err: error, call: name }, 'API call failed');
-        return failure(errors.internal());
-      }
+      const envelope = await invokeForWire(name, params, request);
+      return envelope[0] && envelope[1] instanceof PreparedBody ? [true, JSON.parse(envelope[1].json)] : envelope;
     },
   };
 }
@@ -106,8 +127,12 @@ function holdsNul(params: Record<string, unknown>): boolean {
 
 /** Registers `/api/:name` for GET and POST, enforcing each call's method. */
 export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): void {
-  const send = (reply: FastifyReply, envelope: Envelope<unknown>) =>
-    reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
+  const send = (reply: FastifyReply, envelope: Envelope<unknown> | [true, PreparedBody]) => {
+    reply.status(statusOf(envelope)).header('cache-control', 'no-store');
+    if (envelope[0] && envelope[1] instanceof PreparedBody)
+      return reply.type('application/json; charset=utf-8').send(`[true,${envelope[1].json}]`);
+    return reply.send(envelope);
+  };
 
   app.route({
     method: ['GET', 'POST'],
@@ -122,7 +147,7 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
       if (typeof params !== 'object' || params === null || Array.isArray(params)) {
         return send(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
       }
-      return send(reply, await dispatcher.invoke(name, params as Record<string, unknown>, { ip: request.ip }));
+      return send(reply, await dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip }));
     },
   });
 

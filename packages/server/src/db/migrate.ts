@@ -2,11 +2,17 @@ import { Migrator, PostgresAdapter, sql, type Migration } from 'kysely';
 import type { Db } from './database';
 import * as initial from './migrations/0001-initial';
 import * as roomDirectory from './migrations/0002-room-directory';
+import * as sandboxPayments from './migrations/0003-sandbox-payments';
+import * as gold from './migrations/0004-gold';
+import * as paymentReferences from './migrations/0005-payment-references';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-room-directory': roomDirectory,
+  '0003-sandbox-payments': sandboxPayments,
+  '0004-gold': gold,
+  '0005-payment-references': paymentReferences,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

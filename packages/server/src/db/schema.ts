@@ -158,6 +158,10 @@ export interface SubscriptionsTable {
   state: string;
   periodEnd: number | null;
   providerRef: string | null;
+  /** The Gold plan (features/gold/products.ts). */
+  productId: string | null;
+  /** A renewal run working on it holds it until then, so two runs never both renew it. */
+  claimedUntil: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -169,7 +173,10 @@ export interface CardsTable {
   expYear: number;
   addressZip: string | null;
   brand: string;
+  /** The provider's customer the card is saved on. */
   providerRef: string | null;
+  /** Which provider ('sandbox' or 'stripe') holds that customer. */
+  provider: string | null;
   updatedAt: number;
 }
 
@@ -184,8 +191,28 @@ export interface OrdersTable {
   /** JSON list of product ids. */
   items: string;
   idempotencyKey: string | null;
+  /** Why it failed, in the provider's words (or ours for a time-out). */
+  error: string | null;
+  /** 'payment_declined' or 'payment_unavailable': a retry asks the provider again only after the latter. */
+  errorCode: string | null;
+  /** The provider's charge (stickers) or subscription (Gold) behind it. */
+  providerRef: string | null;
   createdAt: number;
   updatedAt: number;
+}
+
+export interface PaymentEventsTable {
+  /** The provider's event id: an event delivered twice is applied once. */
+  id: string;
+  type: string;
+  receivedAt: number;
+}
+
+export interface JobLeasesTable {
+  name: string;
+  /** The instance that holds it (a random id per process). */
+  holder: string;
+  expiresAt: number;
 }
 
 export interface ContactPrefsTable {
@@ -273,6 +300,8 @@ export interface Database {
   socialFriends: SocialFriendsTable;
   reports: ReportsTable;
   mailOutbox: MailOutboxTable;
+  paymentEvents: PaymentEventsTable;
+  jobLeases: JobLeasesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

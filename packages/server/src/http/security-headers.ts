@@ -5,16 +5,20 @@ import type { FastifyInstance } from 'fastify';
  * the page runs only its own scripts. Framing stays allowed because the spec
  * has framed pages (which make no API calls).
  */
-/** `widgetSources`: origins of a human-verification widget (CAPTCHA_PROVIDER), allowed its script, frame and calls. */
-function contentSecurityPolicy(widgetSources: readonly string[]): string {
+/**
+ * `widgetSources`: origins of a human-verification widget (CAPTCHA_PROVIDER), allowed its script, frame and calls.
+ * `paymentOrigins`: the card provider the browser sends cards to (Stripe, or a sandbox elsewhere), allowed calls.
+ */
+function contentSecurityPolicy(widgetSources: readonly string[], paymentOrigins: readonly string[]): string {
   const and = widgetSources.map((source) => ` ${source}`).join('');
+  const payments = paymentOrigins.map((origin) => ` ${origin}`).join('');
   return [
     "default-src 'self'",
     `script-src 'self'${and}`,
     `style-src 'self' 'unsafe-inline'${and}`,
     "img-src 'self' data: blob: https:",
     "media-src 'self' blob: https:",
-    `connect-src 'self' ws: wss:${and}`,
+    `connect-src 'self' ws: wss:${and}${payments}`,
     `frame-src 'self'${and}`,
     "font-src 'self' data:",
     "object-src 'none'",
@@ -23,8 +27,12 @@ function contentSecurityPolicy(widgetSources: readonly string[]): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, widgetSources: readonly string[] = []): void {
-  const policy = contentSecurityPolicy(widgetSources);
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  widgetSources: readonly string[] = [],
+  paymentOrigins: readonly string[] = [],
+): void {
+  const policy = contentSecurityPolicy(widgetSources, paymentOrigins);
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');

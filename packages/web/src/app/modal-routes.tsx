@@ -8,9 +8,13 @@ import { ContactSettingsModal } from '../features/account/contact-settings-modal
 import { ForgotPasswordModal } from '../features/auth/forgot-password-modal';
 import { LoginModal } from '../features/auth/login-modal';
 import { AvatarPickerModal } from '../features/avatars/avatar-picker-modal';
+import { CancelGoldModal } from '../features/gold/cancel-gold-modal';
+import { GoldAccountRows } from '../features/gold/gold-account-rows';
+import { GoldModal } from '../features/gold/gold-modal';
+import { PaymentModal } from '../features/gold/payment-modal';
+import { ReactivateGoldModal } from '../features/gold/reactivate-gold-modal';
 import { GraphicsModal } from '../features/graphics/graphics-modal';
 import { IgnoreModal } from '../features/ignore/ignore-modal';
-import { ComingSoon } from '../features/placeholder/coming-soon';
 import { EditProfileModal } from '../features/profile/edit-profile-modal';
 import { FanListModal } from '../features/profile/fan-list-modal';
 import { ProfileModal } from '../features/profile/profile-modal';
@@ -33,10 +37,6 @@ export interface ModalRoute {
   render: (props: ModalScreenProps) => ReactElement;
 }
 
-const soon =
-  (title: string) =>
-  ({ onClose }: ModalScreenProps) => <ComingSoon title={title} onClose={onClose} />;
-
 export const modalRoutes: readonly ModalRoute[] = [
   { path: 'profile', name: 'myProfile', render: (props) => <ProfileModal own {...props} /> },
   { path: 'profile/avatar', name: 'avatarPicker', render: (props) => <AvatarPickerModal {...props} /> },
@@ -46,11 +46,15 @@ export const modalRoutes: readonly ModalRoute[] = [
   { path: 'profile/:userId/fanned', name: 'userFanned', render: (props) => <FanListModal kind="fanned" {...props} /> },
   { path: 'profile/:userId/fans', name: 'userFans', render: (props) => <FanListModal kind="fans" {...props} /> },
   { path: 'profile/:userId/report', name: 'reportUser', render: (props) => <ReportUserModal {...props} /> },
-  // The gold feature will pass its payment rows as `paymentSlot`.
-  { path: 'account', name: 'accounts', render: (props) => <AccountsModal {...props} /> },
-  { path: 'account/payment', name: 'payment', render: soon('Update Credit Card') },
-  { path: 'account/cancel-gold', name: 'cancelGold', render: soon('Cancel Gold') },
-  { path: 'account/reactivate-gold', name: 'reactivateGold', render: soon('Reactivate Gold') },
+  // Gold members' payment rows come from the gold feature.
+  {
+    path: 'account',
+    name: 'accounts',
+    render: (props) => <AccountsModal {...props} paymentSlot={<GoldAccountRows />} />,
+  },
+  { path: 'account/payment', name: 'payment', render: (props) => <PaymentModal {...props} /> },
+  { path: 'account/cancel-gold', name: 'cancelGold', render: (props) => <CancelGoldModal {...props} /> },
+  { path: 'account/reactivate-gold', name: 'reactivateGold', render: (props) => <ReactivateGoldModal {...props} /> },
   { path: 'account/social', name: 'social', render: (props) => <SocialModal {...props} /> },
   { path: 'account/contact', name: 'contactSettings', render: (props) => <ContactSettingsModal {...props} /> },
   { path: 'account/ignore', name: 'ignore', render: (props) => <IgnoreModal {...props} /> },
@@ -65,5 +69,5 @@ export const modalRoutes: readonly ModalRoute[] = [
   { path: 'login', name: 'login', render: (props) => <LoginModal {...props} /> },
   { path: 'create-room', name: 'createRoom', render: (props) => <CreateRoomModal {...props} /> },
   { path: 'graphics', name: 'graphics', render: (props) => <GraphicsModal {...props} /> },
-  { path: 'gold', name: 'gold', render: soon('Gold') },
+  { path: 'gold', name: 'gold', render: (props) => <GoldModal {...props} /> },
 ];

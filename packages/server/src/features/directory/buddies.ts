@@ -23,18 +23,19 @@ export async function buddiesInRooms(db: Db, userId: string, roomIds?: readonly 
     userid: string;
     name: string | null;
     avatarId: number;
+    subscriptionLevel: number;
     roomId: string;
     type: 'friends' | 'fanned';
     provider: string | null;
   }>`
-    select u.id as userid, u.name, u.avatar_id, rm.room_id, 'fanned' as type, null as provider
+    select u.id as userid, u.name, u.avatar_id, u.subscription_level, rm.room_id, 'fanned' as type, null as provider
       from fans f
       join users u on u.id = f.dj_id
       join room_members rm on rm.user_id = u.id
       join rooms r on r.id = rm.room_id and r.privacy = 'public'
      where f.fan_id = ${userId} ${inRooms}
     union all
-    select u.id as userid, u.name, u.avatar_id, rm.room_id, 'friends' as type, sa.provider
+    select u.id as userid, u.name, u.avatar_id, u.subscription_level, rm.room_id, 'friends' as type, sa.provider
       from social_friends sf
       join social_accounts sa on sa.provider = sf.provider and sa.provider_user_id = sf.friend_provider_user_id
       join users u on u.id = sa.user_id
@@ -54,6 +55,7 @@ export async function buddiesInRooms(db: Db, userId: string, roomIds?: readonly 
       name: row.name,
       type: row.type,
       icon: avatarImageUrl(row.avatarId, 'headfront'),
+      subscription_level: Number(row.subscriptionLevel),
       roomId: row.roomId,
       provider: row.provider,
     });

@@ -4,33 +4,28 @@
  * writes clear them at once (directoryChanged, whereaboutsChanged); other
  * instances' writes show within the second.
  */
-import type { Buddy, Room } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { buddiesByRoom, buddiesInRooms } from './buddies';
 import { currentRoomOf } from './store';
+import { friendsJsonByRoom, type CallerPart, type PreparedPage } from './tiles';
 
 const PAGES = 'directory-pages';
 const WHEREABOUTS = 'directory-whereabouts';
 const PAGE_CACHE = { max: 1_000, ttlMs: 1_000 };
 const WHEREABOUTS_CACHE = { max: 20_000, ttlMs: 1_000 };
 
-export interface Whereabouts {
-  buddies: Map<string, Buddy[]>;
-  current: string | null;
-}
-
-export function cachedPage(services: Services, key: string, load: () => Promise<Room[]>): Promise<Room[]> {
+export function cachedPage(services: Services, key: string, load: () => Promise<PreparedPage>): Promise<PreparedPage> {
   return services.caches.remember(PAGES, PAGE_CACHE, key, load);
 }
 
 /** Where a member's buddies are, and where the member is. */
-export function cachedWhereabouts(services: Services, userId: string): Promise<Whereabouts> {
+export function cachedWhereabouts(services: Services, userId: string): Promise<CallerPart> {
   return services.caches.remember(WHEREABOUTS, WHEREABOUTS_CACHE, userId, async () => {
     const [buddies, current] = await Promise.all([
       buddiesInRooms(services.db, userId),
       currentRoomOf(services.db, userId),
     ]);
-    return { buddies: buddiesByRoom(buddies), current };
+    return { friendsJson: friendsJsonByRoom(buddiesByRoom(buddies)), current };
   });
 }
 

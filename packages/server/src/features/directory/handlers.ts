@@ -1,10 +1,11 @@
-import type { DirectoryRoom, Room } from '@platter/contract';
 import type { Caller, HandlerGroup, Services } from '../../api/context';
 import { errors } from '../../api/errors';
+import type { PreparedBody } from '../../api/prepared-body';
 import { roomView } from '../rooms/room-view';
 import { cachedPage, cachedWhereabouts } from './cache';
 import { directoryGraph } from './graph';
 import { directoryRooms, searchRooms } from './store';
+import { pageBody, preparePage, type PreparedPage } from './tiles';
 
 export const directoryHandlers = {
   'room.directory_rooms': async (input, services) => {
@@ -20,45 +21,40 @@ export const directoryHandlers = {
       callerId: caller?.userid ?? null,
     };
     // A favorites page is the caller's own; every other page is the same for everyone.
-    const rooms =
+    const load = async () => preparePage((await directoryRooms(db, query)).map(roomView));
+    const page =
       query.view === 'favorites'
-        ? (await directoryRooms(db, query)).map(roomView)
-        : await cachedPage(services, JSON.stringify({ ...query, callerId: null }), async () =>
-            (await directoryRooms(db, query)).map(roomView),
-          );
-    return { rooms: await asTiles(services, rooms) };
+        ? await load()
+        : await cachedPage(services, JSON.stringify({ ...query, callerId: null }), load);
+    return asTiles(services, page);
   },
 
   'room.search': async ({ query, limit, skip }, services) => {
     const text = query.trim();
-    const rooms = await cachedPage(services, JSON.stringify({ search: text, limit, skip }), async () =>
-      (text
-        ? await searchRooms(services.db, text, limit, skip)
-        : await directoryRooms(services.db, {
-            view: 'allRooms',
-            sorts: ['hotness'],
-            limit,
-            skip,
-            sectionAware: false,
-            seed: 0,
-            callerId: null,
-          })
-      ).map(roomView),
+    const page = await cachedPage(services, JSON.stringify({ search: text, limit, skip }), async () =>
+      preparePage(
+        (text
+          ? await searchRooms(services.db, text, limit, skip)
+          : await directoryRooms(services.db, {
+              view: 'allRooms',
+              sorts: ['hotness'],
+              limit,
+              skip,
+              sectionAware: false,
+              seed: 0,
+              callerId: null,
+            })
+        ).map(roomView),
+      ),
     );
-    return { rooms: await asTiles(services, rooms) };
+    return asTiles(services, page);
   },
 
   'room.directory_graph': async (_input, { db, caller }) => ({ rooms: await directoryGraph(db, caller.userid) }),
 } satisfies HandlerGroup;
 
 /** Rooms as tiles for this caller: their buddies in each, and which one they are in. */
-async function asTiles(services: Services & { caller: Caller | null }, rooms: Room[]): Promise<DirectoryRoom[]> {
+async function asTiles(services: Services & { caller: Caller | null }, page: PreparedPage): Promise<PreparedBody> {
   const { caller } = services;
-  if (!caller) return rooms.map((room) => ({ ...room, friends: [], current: false }));
-  const whereabouts = await cachedWhereabouts(services, caller.userid);
-  return rooms.map((room) => ({
-    ...room,
-    friends: whereabouts.buddies.get(room.roomid) ?? [],
-    current: room.roomid === whereabouts.current,
-  }));
+  return pageBody(page, caller ? await cachedWhereabouts(services, caller.userid) : null);
 }

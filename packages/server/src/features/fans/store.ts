@@ -71,6 +71,7 @@ export async function fanPage(
       'users.name',
       'users.avatarId',
       'users.points',
+      'users.subscriptionLevel',
       eb
         .selectFrom('fans as f2')
         .select(eb.fn.countAll<number>().as('n'))
@@ -92,6 +93,7 @@ export async function fanPage(
       image_url: avatarImageUrl(row.avatarId, 'headfront'),
       points: row.points,
       fans: Number(row.fans),
+      subscription_level: row.subscriptionLevel,
     })),
   };
 }

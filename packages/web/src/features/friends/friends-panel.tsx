@@ -3,6 +3,7 @@
  * the server's order (most friends first), each with its buddies' icons in
  * rows of five. Picking a room is a full page load of its address.
  */
+import { GoldEmblem } from '../../ui/gold-emblem';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
 import { BUDDY_ROW_SIZE, roomMessages, type Buddy, type Room } from '@platter/contract';
 import { useSession } from '../../session/use-session';
@@ -109,6 +110,7 @@ function FriendRoom({ room, buddies }: { room: Room; buddies: Buddy[] }) {
               aria-label={buddy.name}
             >
               <Avatar src={buddy.icon} name={buddy.name} size={36} className="buddy__icon" />
+              <GoldEmblem level={buddy.subscription_level} compact className="buddy__gold" />
             </ModalLink>
           </li>
         ))}

@@ -5,6 +5,7 @@ import type { SelfUser } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { useAlerts } from '../../ui/alerts';
 import { Avatar } from '../../ui/avatar';
+import { GoldEmblem } from '../../ui/gold-emblem';
 import { ModalLink } from '../../ui/modal-link';
 import { useLogout } from '../../session/use-session';
 
@@ -57,6 +58,7 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
       >
         <Avatar className="settings__avatar" src={user.images.headfront} name={user.name} size={28} />
         <span className="settings__name">{user.name}</span>
+        <GoldEmblem level={user.subscription_level} compact />
         <span aria-hidden="true" className="settings__caret">
           ▾
         </span>

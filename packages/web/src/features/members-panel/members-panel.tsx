@@ -8,6 +8,7 @@ import type { SelfUser } from '@platter/contract';
 import { pageConfig } from '../../lib/page-config';
 import { useSession } from '../../session/use-session';
 import { Avatar } from '../../ui/avatar';
+import { GoldEmblem } from '../../ui/gold-emblem';
 import { ModalLink } from '../../ui/modal-link';
 
 const count = new Intl.NumberFormat();
@@ -30,9 +31,12 @@ function MemberCard({ user }: { user: SelfUser }) {
       <div className="member-card__who">
         <Avatar className="member-card__avatar" src={user.images.headfront} name={user.name} size={64} />
         <div className="member-card__id">
-          <ModalLink to={profile} className="member-card__name">
-            {user.name}
-          </ModalLink>
+          <p className="member-card__title">
+            <ModalLink to={profile} className="member-card__name">
+              {user.name}
+            </ModalLink>
+            <GoldEmblem level={user.subscription_level} />
+          </p>
           <dl className="member-card__stats">
             <div>
               <dt>DJ points</dt>

@@ -3,6 +3,7 @@
  * 20 to a page (FAN_PAGE_SIZE), pages counted from 1 on screen and from 0 in
  * the API, with previous and next and a page-jump box (spec §5).
  */
+import { GoldEmblem } from '../../ui/gold-emblem';
 import { useId, useState, type FormEvent } from 'react';
 import { useParams } from 'react-router';
 import { FAN_PAGE_SIZE, type FanEntry } from '@platter/contract';
@@ -81,7 +82,8 @@ function FanListEntry({ entry }: { entry: FanEntry }) {
       <div className="fan-entry__text">
         <ModalLink to={profilePath(entry._id)} className="fan-entry__name">
           {entry.name}
-        </ModalLink>
+        </ModalLink>{' '}
+        <GoldEmblem level={entry.subscription_level} compact />
         <span className="fan-entry__stats">
           {count.format(entry.points)} {entry.points === 1 ? 'point' : 'points'} · {count.format(entry.fans)}{' '}
           {entry.fans === 1 ? 'fan' : 'fans'}

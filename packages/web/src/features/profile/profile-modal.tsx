@@ -9,6 +9,7 @@ import type { Profile, SelfUser } from '@platter/contract';
 import { sorryText } from '../../lib/sorry';
 import { useSession } from '../../session/use-session';
 import { AvatarFigure } from '../../ui/avatar-figure';
+import { GoldEmblem } from '../../ui/gold-emblem';
 import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
@@ -85,11 +86,7 @@ function ProfileView({ profile, viewer }: { profile: Profile; viewer: SelfUser }
                   {type.label}
                 </span>
               ))}
-              {gold && (
-                <span className="gold-emblem" title="A Gold member">
-                  <span aria-hidden="true">★</span> Gold
-                </span>
-              )}
+              <GoldEmblem level={profile.subscription_level} />
             </p>
           )}
           <dl className="profile__stats">

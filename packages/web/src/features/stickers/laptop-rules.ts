@@ -12,6 +12,7 @@ import {
   type Placement,
   type Sticker,
 } from '@platter/contract';
+import { dollars } from '../../lib/money';
 
 /** The sticker art is square (130 × 130), so its height is its width. */
 export const STICKER_SIZE = STICKER_WIDTH;
@@ -123,10 +124,7 @@ export function totalCents(stickers: readonly Sticker[]): number {
   return stickers.reduce((sum, s) => sum + s.price, 0);
 }
 
-/** Spec §9: cents shown as dollars with two decimals. */
-export function dollars(cents: number): string {
-  return `$${(cents / 100).toFixed(2)}`;
-}
+export { dollars };
 
 export function priceLabel(sticker: Pick<Sticker, 'price'>): string {
   return sticker.price > 0 ? dollars(sticker.price) : 'Free';

@@ -2,18 +2,20 @@
  * The laptop cover editor (spec §2 stickerEdit, /profile/stickers; §4, §5,
  * §8, §9): pick stickers four a page, drop them on the laptop, move and turn
  * them, and Save, or Checkout while unpurchased paid stickers are placed.
- * Buying arrives with Gold (order flow); until then Checkout says so.
+ * After a purchase the success screen shows and the laptop saves with them.
  */
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { MAX_STICKER_PLACEMENTS, type Placement, type SelfUser, type Sticker } from '@platter/contract';
+import { useRefreshPayments } from '../../api/payment-queries';
+import { PAYMENT_PATH } from '../../lib/payment-return';
 import { sorryText } from '../../lib/sorry';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
 import { MembersOnly } from '../../ui/members-only';
 import { Modal } from '../../ui/modal';
+import { useModalNavigate } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
-import { CheckoutSummary } from './checkout-summary';
 import { LaptopCover } from './laptop-cover';
 import {
   ROTATE_STEP,
@@ -31,8 +33,11 @@ import {
   type PlacedSticker,
   type Point,
 } from './laptop-rules';
+import { PurchaseSuccess } from './purchase-success';
+import { StickerCheckout } from './sticker-checkout';
+import { dropDraft, keepDraft, readDraft } from './sticker-draft';
 import { StickerPicker } from './sticker-picker';
-import { useOwnPlacements, usePlaceStickers, useStickerCatalogue } from './use-stickers';
+import { useOwnPlacements, usePlaceStickers, useRefreshCatalogue, useStickerCatalogue } from './use-stickers';
 
 const TITLE = 'Laptop Stickers';
 export const STICKERS_SAVED = 'Your laptop stickers are saved.';
@@ -61,6 +66,9 @@ export function StickerEditorModal({ onClose }: { onClose: () => void }) {
 function LoadedEditor({ user, onClose }: { user: SelfUser; onClose: () => void }) {
   const catalogue = useStickerCatalogue(user.userid);
   const placements = useOwnPlacements(user.userid);
+  // Back from adding a card: the laptop as it was left, at Checkout.
+  const [draft] = useState(() => readDraft(user.userid));
+  useEffect(dropDraft, []);
   const failure = catalogue.error ?? placements.error;
   if (failure) {
     return (
@@ -70,26 +78,41 @@ function LoadedEditor({ user, onClose }: { user: SelfUser; onClose: () => void }
     );
   }
   if (!catalogue.data || !placements.data) return <Spinner />;
-  return <StickerEditor userid={user.userid} stickers={catalogue.data} initial={placements.data} onClose={onClose} />;
+  return (
+    <StickerEditor
+      user={user}
+      stickers={catalogue.data}
+      initial={draft ?? placements.data}
+      startAt={draft ? 'checkout' : 'edit'}
+      onClose={onClose}
+    />
+  );
 }
 
 let nextKey = 1;
 const keyed = (placement: Placement): PlacedSticker => ({ key: `s${nextKey++}`, placement });
 
+type Screen = 'edit' | 'checkout' | 'bought';
+
 interface StickerEditorProps {
-  userid: string;
+  user: SelfUser;
   stickers: Sticker[];
   initial: Placement[];
+  startAt: Screen;
   onClose: () => void;
 }
 
-function StickerEditor({ userid, stickers, initial, onClose }: StickerEditorProps) {
+function StickerEditor({ user, stickers, initial, startAt, onClose }: StickerEditorProps) {
   const [items, setItems] = useState<PlacedSticker[]>(() => knownPlacements(initial, stickers).map(keyed));
   const [selected, setSelected] = useState<string | null>(null);
-  const [checkingOut, setCheckingOut] = useState(false);
+  const [screen, setScreen] = useState<Screen>(startAt);
+  const [bought, setBought] = useState<Sticker[]>([]);
   const laptopRef = useRef<HTMLDivElement>(null);
   const { showAlert } = useAlerts();
-  const place = usePlaceStickers(userid);
+  const place = usePlaceStickers(user.userid);
+  const refreshCatalogue = useRefreshCatalogue();
+  const refreshPayments = useRefreshPayments();
+  const modalNavigate = useModalNavigate();
 
   const byId = useMemo(() => new Map(stickers.map((s) => [s._id, s])), [stickers]);
   const active = useMemo(() => stickers.filter((s) => s.state === 'active'), [stickers]);
@@ -126,7 +149,7 @@ function StickerEditor({ userid, stickers, initial, onClose }: StickerEditorProp
 
   const save = () => {
     if (action === 'checkout') {
-      setCheckingOut(true);
+      setScreen('checkout');
       return;
     }
     place.mutate(current, {
@@ -138,7 +161,42 @@ function StickerEditor({ userid, stickers, initial, onClose }: StickerEditorProp
     });
   };
 
-  if (checkingOut) return <CheckoutSummary stickers={toBuy} onBack={() => setCheckingOut(false)} />;
+  const keepLaptop = () => keepDraft(user.userid, current);
+  const addCard = () => {
+    keepLaptop();
+    modalNavigate(PAYMENT_PATH, { state: { returnTo: '/profile/stickers' } });
+  };
+
+  /** Paid: the stickers are the member's now; the laptop saves with them. */
+  const afterPurchase = async () => {
+    setBought(toBuy);
+    setScreen('bought');
+    place.mutate(current, { onError: (error) => showAlert(saveErrorText(error.message), { kind: 'error' }) });
+    await Promise.all([refreshCatalogue(), refreshPayments()]).catch(() => undefined);
+  };
+
+  if (screen === 'checkout' && toBuy.length > 0) {
+    return (
+      <StickerCheckout
+        user={user}
+        stickers={toBuy}
+        onBack={() => setScreen('edit')}
+        onAddCard={addCard}
+        onLeave={keepLaptop}
+        onBought={afterPurchase}
+      />
+    );
+  }
+  if (screen === 'bought') {
+    return (
+      <PurchaseSuccess
+        stickers={bought}
+        saving={place.isPending}
+        onBackToLaptop={() => setScreen('edit')}
+        onDone={onClose}
+      />
+    );
+  }
 
   return (
     <div className="sticker-editor">

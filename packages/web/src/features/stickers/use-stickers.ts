@@ -35,3 +35,9 @@ export function usePlaceStickers(userid: string | undefined) {
     },
   });
 }
+
+/** After a purchase: the catalogue afresh (the bought stickers now `purchased`). */
+export function useRefreshCatalogue() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: ['stickers'] });
+}
