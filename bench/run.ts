@@ -101,6 +101,12 @@ for (const [database, env] of databases) {
     const page = path.join(os.tmpdir(), `platter-bench-page-${process.pid}.json`);
     fs.writeFileSync(page, await (await fetch(scenarios[0]?.[1] ?? '')).text());
     rows.push(await measureBare('bare Fastify handler, same page bytes', { BENCH_BODY_FILE: page }));
+    rows.push(
+      await measureBare('bare Fastify handler, same bytes as a ready string', {
+        BENCH_BODY_FILE: page,
+        BENCH_BODY_RAW: '1',
+      }),
+    );
     fs.rmSync(page);
   }
   await runScenarios(database, scenarios);

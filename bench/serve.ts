@@ -18,11 +18,13 @@ const kind = process.argv[2];
 
 if (kind === 'bare') {
   const app = Fastify({ logger: false });
-  // A body to answer with: a tiny one, or (BENCH_BODY_FILE) a real lobby page, to tell handler cost from bytes.
-  const body: unknown = process.env.BENCH_BODY_FILE
-    ? JSON.parse(fs.readFileSync(process.env.BENCH_BODY_FILE, 'utf8'))
-    : [true, { rooms: [] }];
-  app.get('/api/:name', async () => body);
+  // A body to answer with: a tiny one, or (BENCH_BODY_FILE) a real lobby page, to tell handler cost from
+  // bytes; BENCH_BODY_RAW=1 sends that page as the ready-made string it is, as Platter's lobby does.
+  const text = process.env.BENCH_BODY_FILE ? fs.readFileSync(process.env.BENCH_BODY_FILE, 'utf8') : null;
+  const body: unknown = text ? JSON.parse(text) : [true, { rooms: [] }];
+  if (text && process.env.BENCH_BODY_RAW === '1')
+    app.get('/api/:name', async (_request, reply) => reply.type('application/json; charset=utf-8').send(text));
+  else app.get('/api/:name', async () => body);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
