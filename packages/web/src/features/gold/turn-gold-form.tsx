@@ -11,14 +11,10 @@ import { pageConfig } from '../../lib/page-config';
 import { PAYMENT_PATH } from '../../lib/payment-return';
 import { dollars } from '../../lib/money';
 import { useAlerts } from '../../ui/alerts';
-import { CardOnFile } from '../../ui/card-on-file';
-import { Field } from '../../ui/field';
 import { ModalLink, useModalNavigate } from '../../ui/modal-link';
-import { Spinner } from '../../ui/spinner';
+import { PayWithCard, PurchaseBusy, usePurchasePassword } from '../../ui/pay-with-card';
 import { PlanChoice } from './plan-choice';
 import { useAfterGoldChange } from './use-gold';
-
-export const PASSWORD_NEEDED = 'Please enter your password';
 
 interface TurnGoldFormProps {
   user: SelfUser;
@@ -28,8 +24,7 @@ interface TurnGoldFormProps {
 
 export function TurnGoldForm({ user, plans, card }: TurnGoldFormProps) {
   const [chosen, setChosen] = useState(plans[0]?.id ?? '');
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const password = usePurchasePassword();
   const { showAlert } = useAlerts();
   const afterChange = useAfterGoldChange();
   const modalNavigate = useModalNavigate();
@@ -43,8 +38,8 @@ export function TurnGoldForm({ user, plans, card }: TurnGoldFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!card || !plan) return;
-    if (!password) return setPasswordError(PASSWORD_NEEDED);
-    void purchase.start(password, [plan.id]);
+    if (!password.check()) return;
+    void purchase.start(password.value, [plan.id]);
   };
 
   if (plans.length === 0) {
@@ -54,47 +49,21 @@ export function TurnGoldForm({ user, plans, card }: TurnGoldFormProps) {
     <div className="gold-buy" aria-busy={purchase.busy || undefined}>
       <form className="form gold-form" onSubmit={submit} noValidate inert={purchase.busy}>
         <PlanChoice plans={plans} chosen={chosen} onChoose={setChosen} />
-        <div className="gold-card">
-          <span className="field__label">Card</span>
-          {card ? (
-            <div className="gold-card__line">
-              <CardOnFile card={card} />
-              <button type="button" className="link-button" onClick={toCardScreen}>
-                change
-              </button>
-            </div>
-          ) : (
-            <div className="gold-card__line">
-              <span className="gold-note">No card on file yet.</span>
-              <button type="button" className="button button--small" onClick={toCardScreen}>
-                Add a card
-              </button>
-            </div>
-          )}
-        </div>
-        <Field
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={200}
-          value={password}
-          error={passwordError}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(null);
-          }}
+        <PayWithCard
+          card={card}
+          noCardNote={<span className="gold-note">No card on file yet.</span>}
+          onChangeCard={toCardScreen}
+          password={password}
+          passwordHint={
+            !user.has_tt_password && (
+              <p className="gold-note">
+                Gold needs the password of your account. <ModalLink to="/account">Set one in Manage Accounts</ModalLink>{' '}
+                first.
+              </p>
+            )
+          }
+          problem={purchase.problem}
         />
-        {!user.has_tt_password && (
-          <p className="gold-note">
-            Gold needs the password of your account. <ModalLink to="/account">Set one in Manage Accounts</ModalLink>{' '}
-            first.
-          </p>
-        )}
-        {purchase.problem && (
-          <p className="form-error" role="alert">
-            {purchase.problem}
-          </p>
-        )}
         <div className="form-actions gold-form__actions">
           <button type="submit" className="button button--gold gold-form__submit" disabled={!card}>
             Turn Gold
@@ -107,12 +76,10 @@ export function TurnGoldForm({ user, plans, card }: TurnGoldFormProps) {
         </div>
       </form>
       {purchase.busy && (
-        <div className="gold-buy__busy">
-          <Spinner label="Turning you Gold…" />
-          <p aria-live="polite">
-            {purchase.phase === 'placing' ? 'Turning you Gold…' : 'Waiting for your payment to go through…'}
-          </p>
-        </div>
+        <PurchaseBusy
+          label="Turning you Gold…"
+          message={purchase.phase === 'placing' ? 'Turning you Gold…' : 'Waiting for your payment to go through…'}
+        />
       )}
     </div>
   );

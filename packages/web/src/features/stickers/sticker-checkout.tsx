@@ -5,15 +5,14 @@
  * it has succeeded, failed, or 30 s have passed. Server and provider
  * refusals show in their own words.
  */
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { isGold, type SelfUser, type Sticker } from '@platter/contract';
 import { usePaymentInfo, useProducts } from '../../api/payment-queries';
 import { usePurchase } from '../../api/use-purchase';
 import { dollars } from '../../lib/money';
 import { sorryText } from '../../lib/sorry';
-import { CardOnFile } from '../../ui/card-on-file';
-import { Field } from '../../ui/field';
 import { ModalLink } from '../../ui/modal-link';
+import { PayWithCard, PurchaseBusy, usePurchasePassword } from '../../ui/pay-with-card';
 import { Spinner } from '../../ui/spinner';
 import { checkoutTotals } from './checkout-rules';
 import { CheckoutSummary } from './checkout-summary';
@@ -34,8 +33,7 @@ interface StickerCheckoutProps {
 export function StickerCheckout({ user, stickers, onBack, onAddCard, onLeave, onBought }: StickerCheckoutProps) {
   const products = useProducts(user.userid);
   const card = usePaymentInfo(user.userid);
-  const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const password = usePurchasePassword();
   const purchase = usePurchase('buy', onBought);
 
   const failure = products.error ?? card.error;
@@ -52,9 +50,9 @@ export function StickerCheckout({ user, stickers, onBack, onAddCard, onLeave, on
   const buy = (event: FormEvent) => {
     event.preventDefault();
     if (!card.data) return;
-    if (!password) return setPasswordError('Please enter your password');
+    if (!password.check()) return;
     void purchase.start(
-      password,
+      password.value,
       stickers.map((sticker) => sticker._id),
     );
   };
@@ -79,43 +77,13 @@ export function StickerCheckout({ user, stickers, onBack, onAddCard, onLeave, on
             </ModalLink>
           </p>
         )}
-        <div className="sticker-checkout__card">
-          <span className="field__label">Card</span>
-          <div className="sticker-checkout__card-line">
-            {card.data ? (
-              <>
-                <CardOnFile card={card.data} />
-                <button type="button" className="link-button" onClick={onAddCard}>
-                  change
-                </button>
-              </>
-            ) : (
-              <>
-                <span className="sticker-checkout__note">You need a card on file to buy stickers.</span>
-                <button type="button" className="button button--small" onClick={onAddCard}>
-                  Add a card
-                </button>
-              </>
-            )}
-          </div>
-        </div>
-        <Field
-          label="Your password"
-          type="password"
-          autoComplete="current-password"
-          maxLength={200}
-          value={password}
-          error={passwordError}
-          onChange={(event) => {
-            setPassword(event.target.value);
-            setPasswordError(null);
-          }}
+        <PayWithCard
+          card={card.data}
+          noCardNote={<span className="sticker-checkout__note">You need a card on file to buy stickers.</span>}
+          onChangeCard={onAddCard}
+          password={password}
+          problem={purchase.problem}
         />
-        {purchase.problem && (
-          <p className="form-error" role="alert">
-            {purchase.problem}
-          </p>
-        )}
         <div className="form-actions sticker-checkout__actions">
           <button type="button" className="button" onClick={onBack}>
             Back to my laptop
@@ -126,12 +94,10 @@ export function StickerCheckout({ user, stickers, onBack, onAddCard, onLeave, on
         </div>
       </form>
       {purchase.busy && (
-        <div className="sticker-checkout__busy">
-          <Spinner label="Buying your stickers…" />
-          <p aria-live="polite">
-            {purchase.phase === 'placing' ? 'Placing your order…' : 'Waiting for your payment to go through…'}
-          </p>
-        </div>
+        <PurchaseBusy
+          label="Buying your stickers…"
+          message={purchase.phase === 'placing' ? 'Placing your order…' : 'Waiting for your payment to go through…'}
+        />
       )}
     </section>
   );
