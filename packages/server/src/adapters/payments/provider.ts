@@ -63,6 +63,30 @@ export type PaymentEvent =
 
 export type PlanInterval = 'month' | 'year';
 
+export interface SaveCardInput {
+  customerRef: string | null;
+  token: string;
+  email: string | null;
+  userid: string;
+}
+
+export interface ChargeInput {
+  customerRef: string;
+  amount: number;
+  description: string;
+  reference: string;
+  idempotencyKey: string;
+}
+
+export interface SubscribeInput {
+  customerRef: string;
+  planId: string;
+  amount: number;
+  interval: PlanInterval;
+  reference: string;
+  idempotencyKey: string;
+}
+
 export interface PaymentProvider {
   readonly kind: 'sandbox' | 'stripe';
   /**
@@ -77,23 +101,12 @@ export interface PaymentProvider {
    * `customerRef` is null), replacing any card before it.
    * Throws PaymentError('declined') for a token that is unknown, used or expired.
    */
-  saveCard(input: {
-    customerRef: string | null;
-    token: string;
-    email: string | null;
-    userid: string;
-  }): Promise<Customer>;
+  saveCard(input: SaveCardInput): Promise<Customer>;
   /**
    * A one-off charge of the customer's card (stickers). `reference` is kept
    * with the charge and comes back as `Charge.reference`.
    */
-  charge(input: {
-    customerRef: string;
-    amount: number;
-    description: string;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<Charge>;
+  charge(input: ChargeInput): Promise<Charge>;
   /** Reads a charge as the provider has it now. */
   readCharge(ref: string): Promise<Charge>;
   /**
@@ -101,14 +114,7 @@ export interface PaymentProvider {
    * `reference` is kept with the subscription and comes back as
    * `ProviderSubscription.reference`, renewals included.
    */
-  subscribe(input: {
-    customerRef: string;
-    planId: string;
-    amount: number;
-    interval: PlanInterval;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription>;
+  subscribe(input: SubscribeInput): Promise<ProviderSubscription>;
   /** Stops renewal at the period end (pendcancel); Gold lasts until then. */
   cancelAtPeriodEnd(ref: string): Promise<ProviderSubscription>;
   /** Undoes cancelAtPeriodEnd while the period lasts. */

@@ -18,6 +18,9 @@ import {
   type PaymentProvider,
   type PlanInterval,
   type ProviderSubscription,
+  type ChargeInput,
+  type SaveCardInput,
+  type SubscribeInput,
 } from './provider';
 import { cardSummaryOf, chargeOf, paymentEventOf, REFERENCE_KEY, subscriptionOf } from './stripe-mapping';
 
@@ -61,12 +64,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { provider: 'stripe', publishable_key: this.config.publishableKey, api_url: STRIPE_BROWSER_API_URL };
   }
 
-  async saveCard(input: {
-    customerRef: string | null;
-    token: string;
-    email: string | null;
-    userid: string;
-  }): Promise<Customer> {
+  async saveCard(input: SaveCardInput): Promise<Customer> {
     const customer = await this.call('declined', async () => {
       if (input.customerRef) {
         try {
@@ -97,13 +95,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return { ref: customer.id, card: cardSummaryOf(source) };
   }
 
-  async charge(input: {
-    customerRef: string;
-    amount: number;
-    description: string;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<Charge> {
+  async charge(input: ChargeInput): Promise<Charge> {
     try {
       const charge = await this.stripe.charges.create(
         {
@@ -128,14 +120,7 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.call('invalid', async () => chargeOf(await this.stripe.charges.retrieve(ref)));
   }
 
-  async subscribe(input: {
-    customerRef: string;
-    planId: string;
-    amount: number;
-    interval: PlanInterval;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription> {
+  async subscribe(input: SubscribeInput): Promise<ProviderSubscription> {
     const price = await this.call('invalid', () => this.priceFor(input.amount, input.interval));
     try {
       const subscription = await this.stripe.subscriptions.create(

@@ -13,8 +13,10 @@ import {
   type Customer,
   type PaymentEvent,
   type PaymentProvider,
-  type PlanInterval,
   type ProviderSubscription,
+  type ChargeInput,
+  type SaveCardInput,
+  type SubscribeInput,
 } from '../provider';
 import { SandboxClient, type SandboxAnswer } from './sandbox-client';
 import { loadSandboxKeys, type SandboxKeys } from './sandbox-keys';
@@ -66,12 +68,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  async saveCard(input: {
-    customerRef: string | null;
-    token: string;
-    email: string | null;
-    userid: string;
-  }): Promise<Customer> {
+  async saveCard(input: SaveCardInput): Promise<Customer> {
     let answer: SandboxAnswer<SandboxCustomerJson> | null = null;
     if (input.customerRef) {
       answer = await this.client.request<SandboxCustomerJson>(
@@ -100,13 +97,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  async charge(input: {
-    customerRef: string;
-    amount: number;
-    description: string;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<Charge> {
+  async charge(input: ChargeInput): Promise<Charge> {
     const answer = await this.client.request<SandboxChargeJson>(
       'POST',
       '/v1/charges',
@@ -135,14 +126,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return chargeOf(this.expect(answer, 'invalid'));
   }
 
-  async subscribe(input: {
-    customerRef: string;
-    planId: string;
-    amount: number;
-    interval: PlanInterval;
-    reference: string;
-    idempotencyKey: string;
-  }): Promise<ProviderSubscription> {
+  async subscribe(input: SubscribeInput): Promise<ProviderSubscription> {
     const answer = await this.client.request<SandboxSubscriptionJson>(
       'POST',
       '/v1/subscriptions',
