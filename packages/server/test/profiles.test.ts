@@ -111,6 +111,7 @@ describe('fans', () => {
     const star = await aMember(t);
     const goldFan = await aMember(t);
     await t.ok('user.become_fan', { djid: star.userid }, goldFan);
+    clock += 1000; // newest first: bob, then the Gold fan
     await t.ok('user.become_fan', { djid: star.userid }, bob);
     await updateUser(t.app.services.db, goldFan.userid, { subscriptionLevel: 1 });
     const { info } = await t.ok('user.get_fan_info', { profileid: star.userid });
