@@ -128,8 +128,10 @@ test('a member places stickers by keyboard and by dragging, turns one, saves, an
   expect(ok).toBe(true);
   expect(body.placements).toEqual([
     expect.objectContaining({ top: 126, left: 217, angle: 30 }),
-    expect.objectContaining({ top: 35, left: 85, angle: 0 }),
+    expect.objectContaining({ left: 85, angle: 0 }),
   ]);
+  // The sideways drag starts from the sticker's fractional position, which the pointer rounds: a pixel either way.
+  expect(Math.abs((body.placements[1] as { top: number }).top - 35)).toBeLessThanOrEqual(1);
   await page.getByText('Your laptop stickers are saved.').waitFor();
   await dialog.waitFor({ state: 'detached' });
 

@@ -5,10 +5,10 @@
  * the server's notice, when it sends one, is what the member is told.
  */
 import { useState, type FormEvent } from 'react';
-import { accountMessages, EMAIL_MAX, PASSWORD_MAX } from '@platter/contract';
+import { accountMessages } from '@platter/contract';
 import { call } from '../../api/client';
 import { pageConfig } from '../../lib/page-config';
-import { Field } from '../../ui/field';
+import { CurrentPasswordField, EmailField, NewPasswordFields, SaveCancelActions } from '../../ui/account-fields';
 import { Spinner } from '../../ui/spinner';
 import {
   currentPasswordErrors,
@@ -52,36 +52,20 @@ export function ChangeEmailForm({ onDone, onCancel }: { onDone: () => void; onCa
   return (
     <form className="form account-form" onSubmit={submit} noValidate>
       <h3 className="account-form__title">Change email</h3>
-      <Field
+      <EmailField
         label="New email"
         autoFocus
-        type="email"
-        name="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX}
         value={fields.email}
         error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
+        onChange={(value) => change('email', value)}
       />
-      <Field
-        label="Password"
-        type="password"
-        name="password"
-        autoComplete="current-password"
-        maxLength={1024}
+      <CurrentPasswordField
         value={fields.password}
         error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
+        onChange={(value) => change('password', value)}
       />
       <FormProblem problem={action.problem} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary">
-          Save
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancelActions onCancel={onCancel} />
     </form>
   );
 }
@@ -124,48 +108,14 @@ export function SetEmailPasswordForm({ initialEmail, first, onDone, onCancel }: 
       ) : (
         <p className="account-form__text">Add an email and a password so that you can sign in from anywhere.</p>
       )}
-      <Field
-        label="Email"
-        autoFocus
-        type="email"
-        name="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX}
-        value={fields.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
-      />
-      <Field
+      <EmailField autoFocus value={fields.email} error={errors.email} onChange={(value) => change('email', value)} />
+      <NewPasswordFields
         label="Password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={fields.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
-      />
-      <Field
-        label="Confirm password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={fields.confirm}
-        error={errors.confirm}
-        onChange={(e) => change('confirm', e.target.value)}
+        password={{ value: fields.password, error: errors.password, onChange: (value) => change('password', value) }}
+        confirm={{ value: fields.confirm, error: errors.confirm, onChange: (value) => change('confirm', value) }}
       />
       <FormProblem problem={action.problem} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary">
-          Save
-        </button>
-        {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
+      <SaveCancelActions onCancel={onCancel} />
     </form>
   );
 }

@@ -4,9 +4,9 @@
  * confirmation that mails a reset link.
  */
 import { useState, type FormEvent } from 'react';
-import { accountMessages, PASSWORD_MAX } from '@platter/contract';
+import { accountMessages } from '@platter/contract';
 import { call } from '../../api/client';
-import { Field } from '../../ui/field';
+import { CurrentPasswordField, NewPasswordFields, SaveCancelActions } from '../../ui/account-fields';
 import { Spinner } from '../../ui/spinner';
 import { currentPasswordErrors, hasErrors, newPasswordErrors, type FormErrors } from './account-form-rules';
 import { isExpiredLink } from './account-layout';
@@ -66,48 +66,27 @@ export function ChangePasswordForm({ resetToken, onDone, onCancel, onExpired }: 
       {resetToken ? (
         <input type="hidden" name="reset_token" value={resetToken} />
       ) : (
-        <Field
+        <CurrentPasswordField
           label="Old password"
-          autoFocus
-          type="password"
           name="old-password"
-          autoComplete="current-password"
-          maxLength={1024}
+          autoFocus
           value={fields.oldPassword}
           error={errors.oldPassword}
-          onChange={(e) => change('oldPassword', e.target.value)}
+          onChange={(value) => change('oldPassword', value)}
         />
       )}
-      <Field
-        label="New password"
-        autoFocus={resetToken !== null}
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={fields.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
-      />
-      <Field
-        label="Confirm new password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={fields.confirm}
-        error={errors.confirm}
-        onChange={(e) => change('confirm', e.target.value)}
+      <NewPasswordFields
+        confirmLabel="Confirm new password"
+        password={{
+          value: fields.password,
+          error: errors.password,
+          onChange: (value) => change('password', value),
+          autoFocus: resetToken !== null,
+        }}
+        confirm={{ value: fields.confirm, error: errors.confirm, onChange: (value) => change('confirm', value) }}
       />
       <FormProblem problem={action.problem} />
-      <div className="form-actions">
-        <button type="submit" className="button button--primary">
-          Save
-        </button>
-        <button type="button" className="button" onClick={onCancel}>
-          Cancel
-        </button>
-      </div>
+      <SaveCancelActions onCancel={onCancel} />
     </form>
   );
 }

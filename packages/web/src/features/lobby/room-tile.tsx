@@ -88,7 +88,13 @@ function FriendIcons({ friends }: { friends: DirectoryRoom['friends'] }) {
     <span className="room-tile__friends" title={names}>
       <span className="visually-hidden">Friends here: {names}</span>
       {shown.map((friend) => (
-        <Avatar key={friend.userid} className="room-tile__friend" src={friend.icon} name={friend.name} size={26} />
+        <Avatar
+          key={friend.userid}
+          className={`room-tile__friend${friend.subscription_level > 0 ? ' room-tile__friend--gold' : ''}`}
+          src={friend.icon}
+          name={friend.name}
+          size={26}
+        />
       ))}
       {more > 0 && (
         <span className="room-tile__more" aria-hidden="true">

@@ -5,11 +5,10 @@
  * social step.
  */
 import { useState, type FormEvent } from 'react';
-import { EMAIL_MAX, PASSWORD_MAX } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { useRegister, useSession } from '../../session/use-session';
+import { EmailField, NewPasswordFields } from '../../ui/account-fields';
 import { AvatarFigure } from '../../ui/avatar-figure';
-import { Field } from '../../ui/field';
 import { HumanCheckWidget } from '../../ui/human-check';
 import { Modal } from '../../ui/modal';
 import { ModalLink, useModalNavigate } from '../../ui/modal-link';
@@ -115,35 +114,10 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
           onChange={(value) => change('name', value)}
         />
       </div>
-      <Field
-        label="Email"
-        type="email"
-        name="email"
-        autoComplete="email"
-        maxLength={EMAIL_MAX}
-        value={form.email}
-        error={errors.email}
-        onChange={(e) => change('email', e.target.value)}
-      />
-      <Field
-        label="New password"
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={form.password}
-        error={errors.password}
-        onChange={(e) => change('password', e.target.value)}
-      />
-      <Field
-        label="Confirm password"
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        maxLength={PASSWORD_MAX}
-        value={form.confirm}
-        error={errors.confirm}
-        onChange={(e) => change('confirm', e.target.value)}
+      <EmailField value={form.email} error={errors.email} onChange={(value) => change('email', value)} />
+      <NewPasswordFields
+        password={{ value: form.password, error: errors.password, onChange: (value) => change('password', value) }}
+        confirm={{ value: form.confirm, error: errors.confirm, onChange: (value) => change('confirm', value) }}
       />
       <HumanCheckWidget onToken={setCaptcha} />
       {problem && (
