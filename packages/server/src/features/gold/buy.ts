@@ -7,11 +7,17 @@
 import { orderMessages, type ParsedInput } from '@platter/contract';
 import { errors, isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
-import { confirmPassword, idempotencyKeyOf, orderItems, type MemberContext } from './member-check';
-import { failureError, paymentFailureOf, type PaymentFailure } from './payment-failures';
+import { confirmPassword, customerRefOf, idempotencyKeyOf, orderItems, type MemberContext } from './member-check';
+import {
+  assertRetryable,
+  failureError,
+  paymentFailureOf,
+  PROVIDER_UNREACHABLE,
+  type PaymentFailure,
+} from './payment-failures';
 import { stickerPriceFor } from './products';
 import { applyCharge } from './settle';
-import { findCard, findOrder, findOrderByKey, subscriptionLevelOf, type OrderRow } from './store';
+import { findOrder, findOrderByKey, subscriptionLevelOf, type OrderRow } from './store';
 
 export async function buy(context: MemberContext, input: ParsedInput<'order.buy'>): Promise<{ orderid: string }> {
   const { db, caller } = context;
@@ -39,8 +45,7 @@ export async function buy(context: MemberContext, input: ParsedInput<'order.buy'
   );
   const buying = stickers.filter((s) => !owned.has(s.id));
   if (buying.length === 0) throw errors.conflict(orderMessages.alreadyOwned);
-  const card = await findCard(db, caller.userid, context.payments.kind);
-  if (!card?.providerRef) throw errors.invalid(orderMessages.noCard);
+  const customerRef = await customerRefOf(context);
 
   const level = await subscriptionLevelOf(db, caller.userid);
   const at = context.now();
@@ -68,17 +73,14 @@ export async function buy(context: MemberContext, input: ParsedInput<'order.buy'
     if (raced) return resume(context, raced);
     throw error;
   }
-  return charge(context, order, card.providerRef);
+  return charge(context, order, customerRef);
 }
 
 async function resume(context: MemberContext, order: OrderRow): Promise<{ orderid: string }> {
   if (order.kind !== 'sticker') throw errors.invalid(orderMessages.badOrder);
   if (order.state !== 'failed') return { orderid: order.id };
-  if (order.errorCode !== 'payment_unavailable') {
-    throw failureError({ message: order.error ?? orderMessages.badOrder, code: 'payment_declined' });
-  }
-  const card = await findCard(context.db, context.caller.userid, context.payments.kind);
-  if (!card?.providerRef) throw errors.invalid(orderMessages.noCard);
+  assertRetryable(order);
+  const customerRef = await customerRefOf(context);
   // Only one retry at a time reopens it; a concurrent one just polls.
   const reopened = await context.db
     .updateTable('orders')
@@ -87,7 +89,7 @@ async function resume(context: MemberContext, order: OrderRow): Promise<{ orderi
     .where('state', '=', 'failed')
     .executeTakeFirst();
   if (Number(reopened.numUpdatedRows) === 0) return { orderid: order.id };
-  return charge(context, order, card.providerRef);
+  return charge(context, order, customerRef);
 }
 
 async function charge(context: MemberContext, order: OrderRow, customerRef: string): Promise<{ orderid: string }> {
@@ -102,7 +104,7 @@ async function charge(context: MemberContext, order: OrderRow, customerRef: stri
     });
   } catch (error) {
     const failure = paymentFailureOf(error);
-    await failOrder(context, order, failure ?? unreachable);
+    await failOrder(context, order, failure ?? PROVIDER_UNREACHABLE);
     // The provider's webhook, which finds the order by its id, got there first: the money was taken.
     if ((await findOrder(context.db, order.id))?.state === 'succeeded') return { orderid: order.id };
     throw failure ? failureError(failure) : error;
@@ -113,8 +115,6 @@ async function charge(context: MemberContext, order: OrderRow, customerRef: stri
   }
   return { orderid: order.id };
 }
-
-const unreachable: PaymentFailure = { message: orderMessages.providerDown, code: 'payment_unavailable' };
 
 async function failOrder(context: MemberContext, order: OrderRow, failure: PaymentFailure): Promise<void> {
   await context.db

@@ -5,6 +5,7 @@ import { errors } from '../../api/errors';
 import { limitAttempts } from '../../api/rate-limit';
 import { findUser } from '../accounts/store';
 import { verifyPassword } from '../auth/passwords';
+import { findCard } from './store';
 
 /** What the purchase flows are given: the services, who calls, and from where. */
 export type MemberContext = Services & { caller: Caller; request: RequestInfo };
@@ -16,6 +17,13 @@ export async function confirmPassword(context: MemberContext, password: string):
   await limitAttempts(context, 'login', context.request.ip, user.id);
   if (!user.passwordHash) throw errors.invalid(orderMessages.noPassword);
   if (!(await verifyPassword(user.passwordHash, password))) throw errors.invalid(orderMessages.wrongPassword);
+}
+
+/** The member's customer at this provider, from the card on file; no card, no purchase. */
+export async function customerRefOf(context: MemberContext): Promise<string> {
+  const card = await findCard(context.db, context.caller.userid, context.payments.kind);
+  if (!card?.providerRef) throw errors.invalid(orderMessages.noCard);
+  return card.providerRef;
 }
 
 /** The order list's product ids, blanks dropped. */

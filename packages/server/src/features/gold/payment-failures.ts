@@ -29,6 +29,21 @@ export function paymentFailureOf(error: unknown): PaymentFailure | null {
   }
 }
 
+/** What a provider call that threw something other than a PaymentError is recorded as: nobody knows if it charged. */
+export const PROVIDER_UNREACHABLE: PaymentFailure = {
+  message: orderMessages.providerDown,
+  code: 'payment_unavailable',
+};
+
+/**
+ * A retried order that failed: a decline answers again with its words; only
+ * one the provider never answered (unavailable) may go to the provider again.
+ */
+export function assertRetryable(order: { error: string | null; errorCode: string | null }): void {
+  if (order.errorCode !== 'payment_unavailable')
+    throw failureError({ message: order.error ?? orderMessages.badOrder, code: 'payment_declined' });
+}
+
 export function declined(message: string | null | undefined): PaymentFailure {
   return { message: message || 'Your card was declined.', code: 'payment_declined' };
 }

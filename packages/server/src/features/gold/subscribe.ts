@@ -7,13 +7,18 @@
 import { orderMessages, type ParsedInput } from '@platter/contract';
 import { errors, isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
-import { confirmPassword, idempotencyKeyOf, orderItems, type MemberContext } from './member-check';
-import { failureError, paymentFailureOf, type PaymentFailure } from './payment-failures';
+import { confirmPassword, customerRefOf, idempotencyKeyOf, orderItems, type MemberContext } from './member-check';
+import {
+  assertRetryable,
+  failureError,
+  paymentFailureOf,
+  PROVIDER_UNREACHABLE,
+  type PaymentFailure,
+} from './payment-failures';
 import { goldPlan, type GoldPlan } from './products';
 import { applySubscription } from './settle';
 import {
   currentSubscription,
-  findCard,
   findOrder,
   findOrderByKey,
   findSubscription,
@@ -39,8 +44,7 @@ export async function subscribe(
   if (existing) return resume(context, existing, plan);
   const current = await currentSubscription(db, caller.userid);
   if (current) return alreadySubscribed(current);
-  const card = await findCard(db, caller.userid, context.payments.kind);
-  if (!card?.providerRef) throw errors.invalid(orderMessages.noCard);
+  const customerRef = await customerRefOf(context);
 
   let order: OrderRow;
   let subscription: SubscriptionRow;
@@ -55,7 +59,7 @@ export async function subscribe(
     if (made) return alreadySubscribed(made);
     throw error;
   }
-  return startSubscription(context, order, subscription, plan, card.providerRef);
+  return startSubscription(context, order, subscription, plan, customerRef);
 }
 
 /** A member with a subscription under way is sent to it; a Gold one is told so. */
@@ -110,13 +114,10 @@ async function resume(context: MemberContext, order: OrderRow, plan: GoldPlan): 
   const subscription = order.subscriptionId ? await findSubscription(context.db, order.subscriptionId) : undefined;
   if (order.kind !== 'subscription' || !subscription) throw errors.invalid(orderMessages.badOrder);
   if (order.state !== 'failed') return { subid: subscription.id };
-  if (order.errorCode !== 'payment_unavailable') {
-    throw failureError({ message: order.error ?? orderMessages.badOrder, code: 'payment_declined' });
-  }
+  assertRetryable(order);
   const current = await currentSubscription(context.db, context.caller.userid);
   if (current && current.id !== subscription.id) return alreadySubscribed(current);
-  const card = await findCard(context.db, context.caller.userid, context.payments.kind);
-  if (!card?.providerRef) throw errors.invalid(orderMessages.noCard);
+  const customerRef = await customerRefOf(context);
 
   // Only one retry at a time reopens it; a concurrent one just polls.
   let reopened: number;
@@ -142,7 +143,7 @@ async function resume(context: MemberContext, order: OrderRow, plan: GoldPlan): 
     throw error;
   }
   if (!reopened) return { subid: subscription.id };
-  return startSubscription(context, order, { ...subscription, state: 'pending' }, plan, card.providerRef);
+  return startSubscription(context, order, { ...subscription, state: 'pending' }, plan, customerRef);
 }
 
 async function startSubscription(
@@ -164,7 +165,7 @@ async function startSubscription(
     });
   } catch (error) {
     const failure = paymentFailureOf(error);
-    const settled = await failFirstPayment(context, order, subscription, failure ?? unreachable);
+    const settled = await failFirstPayment(context, order, subscription, failure ?? PROVIDER_UNREACHABLE);
     if (settled && isGold(settled.state)) return { subid: subscription.id }; // A webhook got there first.
     throw failure ? failureError(failure) : error;
   }
@@ -177,8 +178,6 @@ async function startSubscription(
   }
   return { subid: subscription.id };
 }
-
-const unreachable: PaymentFailure = { message: orderMessages.providerDown, code: 'payment_unavailable' };
 
 /** The provider said no, or nothing: the order and its subscription fail, unless something settled them meanwhile. */
 async function failFirstPayment(
