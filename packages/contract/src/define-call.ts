@@ -18,6 +18,11 @@ export interface CallDefinition<
   /** GET inputs arrive as strings: their schemas coerce numbers and booleans. */
   input: Input;
   output: Output;
+  /**
+   * Asked for constantly with the same few inputs (the lobby's pages): the server keeps the
+   * checked form of each input it sees and reuses it. Only for inputs that hold nothing secret.
+   */
+  reuseCheckedInput?: true;
 }
 
 export function defineCall<

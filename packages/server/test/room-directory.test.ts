@@ -6,6 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
+  room as listedRoom,
   ROOM_PAGE_SIZE,
   roomMessages,
   roomSorts,
@@ -544,11 +545,14 @@ describe('validation', () => {
 describe('tiles', () => {
   const tile = (rooms: DirectoryRoom[], room: TestRoom) => rooms.find((each) => each.roomid === room.roomid);
 
-  test('carry the room as room.info shows it', async () => {
+  test("carry the room as room.info shows it, with only the spec's Room fields", async () => {
     const rooms = await list({});
     const { room } = await t.ok('room.info', { roomid: r[3]!.roomid });
     const { friends: _friends, current: _current, ...shown } = tile(rooms, r[3]!)!;
-    expect(shown).toEqual(room);
+    // The page's own fields (description, created, points to DJ) stay on the room's page.
+    expect(shown).toEqual(listedRoom.parse(room));
+    expect(Object.keys(shown).sort()).toEqual(['metadata', 'name', 'roomid', 'shortcut', 'theme']);
+    expect(Object.keys(shown.metadata).sort()).toEqual(['current_song', 'djcount', 'featured', 'listeners', 'max_djs']);
     expect(room.metadata).toMatchObject({ listeners: 4, djcount: 1, max_djs: 5, featured: false });
   });
 
@@ -610,6 +614,21 @@ describe('tiles', () => {
     const rooms = await list({}, stranger);
     expect(rooms.flatMap((room) => room.friends)).toEqual([]);
     expect(rooms.filter((room) => room.current)).toEqual([]);
+  });
+
+  test("one caller's friends and room never reach the next caller of the same page", async () => {
+    // Within the second a page is cached, in both orders: the shared page, then the viewer's own, then shared again.
+    const stranger = await aMember(t);
+    const asked = [await list({}, stranger), await list({}, viewer), await list({}), await list({}, stranger)];
+    const [strangerFirst, viewers, anonymous, strangerAfter] = asked;
+    expect(viewers!.filter((room) => room.friends.length > 0 || room.current).length).toBeGreaterThan(0);
+    for (const rooms of [strangerFirst!, anonymous!, strangerAfter!]) {
+      expect(rooms.flatMap((room) => room.friends)).toEqual([]);
+      expect(rooms.filter((room) => room.current)).toEqual([]);
+    }
+    // Apart from the caller's fields, everyone is shown the same tiles.
+    const withoutCaller = (rooms: DirectoryRoom[]) => rooms.map(({ friends: _f, current: _c, ...room }) => room);
+    expect(withoutCaller(viewers!)).toEqual(withoutCaller(anonymous!));
   });
 
   test('an anonymous caller gets tiles with no friends and no current room', async () => {

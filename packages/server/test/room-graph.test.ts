@@ -5,7 +5,7 @@
  * provider (facebook).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Buddy, Credentials, Room } from '@platter/contract';
+import { room as listedRoom, type Buddy, type Credentials, type Room } from '@platter/contract';
 import { updateUser } from '../src/features/accounts/store';
 import { becomeFanOf } from '../src/features/fans/store';
 import { enterRoom, leaveRoom } from '../src/features/rooms/membership';
@@ -147,7 +147,7 @@ describe('room.directory_graph', () => {
 
   test('each room is the room as room.info shows it', async () => {
     for (const [shown] of await graph()) {
-      expect(shown).toEqual((await t.ok('room.info', { roomid: shown.roomid })).room);
+      expect(shown).toEqual(listedRoom.parse((await t.ok('room.info', { roomid: shown.roomid })).room));
     }
     const [three] = (await graph())[0]!;
     expect(three.metadata.listeners).toBe(3);

@@ -5,7 +5,7 @@
  * plain list; hottest first, paged like the directory.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { ROOM_SEARCH_MAX, type Credentials, type DirectoryRoom } from '@platter/contract';
+import { ROOM_SEARCH_MAX, room as listedRoom, type Credentials, type DirectoryRoom } from '@platter/contract';
 import { becomeFanOf } from '../src/features/fans/store';
 import { enterRoom } from '../src/features/rooms/membership';
 import { playSong } from '../src/features/rooms/now-playing';
@@ -102,6 +102,32 @@ describe('matching', () => {
     expect(await found('ÜBER TECHNO')).toEqual(['Über Techno']);
   });
 
+  test('names and songs in any script read back as written, though the page is sent in ASCII', async () => {
+    await playSong(t.app.services, rooms.get('Über Techno')!.roomid, {
+      artist: '坂本龍一',
+      title: 'Merry Christmas ☃ 🎄 "Mr. Lawrence"',
+      coverart: null,
+    });
+    const response = await fetch(`${t.baseUrl}/api/room.search?client=web&query=${encodeURIComponent('über')}`);
+    const text = await response.text();
+    // Prepared pages escape what is not ASCII (\u00dc…): Node then sends them without a UTF-8 pass.
+    expect(text).toMatch(/^[\x20-\x7e]*$/);
+    const [
+      ok,
+      {
+        rooms: [tile],
+      },
+    ] = JSON.parse(text) as [boolean, { rooms: DirectoryRoom[] }];
+    expect(ok).toBe(true);
+    expect(tile!.name).toBe('Über Techno');
+    expect(tile!.metadata.current_song).toMatchObject({
+      artist: '坂本龍一',
+      song: 'Merry Christmas ☃ 🎄 "Mr. Lawrence"',
+    });
+    expect(await found('龍一')).toEqual(['Über Techno']);
+    await playSong(t.app.services, rooms.get('Über Techno')!.roomid, null);
+  });
+
   test('not by a song that has stopped playing', async () => {
     expect(await found('gone')).toEqual([]);
     expect(await found('formerly')).toEqual(['Formerly Famous']);
@@ -115,7 +141,7 @@ describe('matching', () => {
     const [tile] = await search('velvet');
     const { room } = await t.ok('room.info', { roomid: rooms.get('Jazz Cellar')!.roomid });
     const { friends: _friends, current: _current, ...shown } = tile!;
-    expect(shown).toEqual(room);
+    expect(shown).toEqual(listedRoom.parse(room));
     expect(room.metadata.current_song).toEqual({
       artist: 'Velvet Static',
       song: 'Blue in Neon',

@@ -71,23 +71,33 @@ export const song = z.object({
 });
 export type Song = z.infer<typeof song>;
 
+/**
+ * Spec §3 Room, as lists show it (room tiles, the friends panel): exactly the
+ * spec's fields. A lobby page carries twenty of these every few seconds, so
+ * what only the room's own page needs is in roomDetails instead.
+ */
 export const room = z.object({
   roomid: z.string(),
   shortcut: z.string(),
   name: z.string(),
-  description: z.string().nullable(),
   theme: z.string().nullable(),
-  created: z.number(),
   metadata: z.object({
     max_djs: z.number(),
     djcount: z.number(),
     listeners: z.number(),
     featured: z.boolean(),
-    djthreshold: z.number(),
     current_song: song.nullable(),
   }),
 });
 export type Room = z.infer<typeof room>;
+
+/** A room on its own page (room.info): the Room plus its description, creation time and points to DJ. */
+export const roomDetails = room.extend({
+  description: z.string().nullable(),
+  created: z.number(),
+  metadata: room.shape.metadata.extend({ djthreshold: z.number() }),
+});
+export type RoomDetails = z.infer<typeof roomDetails>;
 
 /** Spec §3 Buddy entry: a friend (social) or someone the caller is a fan of. */
 export const buddy = z.object({
@@ -116,6 +126,7 @@ export const roomCalls = callTable(
     name: 'room.directory_rooms',
     method: 'GET',
     access: 'anyone',
+    reuseCheckedInput: true,
     input: z.object({
       ...paging,
       /** Featured rooms lead the first page. */
@@ -141,6 +152,7 @@ export const roomCalls = callTable(
     name: 'room.search',
     method: 'GET',
     access: 'anyone',
+    reuseCheckedInput: true,
     input: z.object({ ...paging, query: z.string().max(ROOM_SEARCH_MAX).default('') }),
     output: z.object({ rooms: z.array(directoryRoom) }),
   }),
@@ -157,7 +169,7 @@ export const roomCalls = callTable(
     access: 'anyone',
     /** A room id or its shortcut: what follows the slash in a room's address. */
     input: z.object({ roomid: roomId }),
-    output: z.object({ room }),
+    output: z.object({ room: roomDetails }),
   }),
   defineCall({
     name: 'room.create',

@@ -8,6 +8,7 @@ import type { MailService } from '../adapters/mail';
 import type { RateLimiter } from './rate-limit';
 import type { PaymentProvider } from '../adapters/payments/provider';
 import type { PreparedBody } from './prepared-body';
+import type { MaybePromise } from '../lib/maybe-promise';
 
 /** Everything a handler may use. Built once per app; nothing is global. */
 export interface Services {
@@ -48,7 +49,7 @@ export interface CallContext<N extends CallName> extends Services {
 export type Handler<N extends CallName> = (
   input: ParsedInput<N>,
   context: CallContext<N>,
-) => Promise<z.input<Calls[N]['output']> | PreparedBody>;
+) => MaybePromise<z.input<Calls[N]['output']> | PreparedBody>;
 
 /** A feature's handlers: some of the table's calls, each typed by its contract. */
 export type HandlerGroup = { [N in CallName]?: Handler<N> };

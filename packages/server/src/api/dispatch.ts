@@ -6,11 +6,13 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { calls, isCallName, type Access, type ApiFailure, type CallName, type Envelope } from '@platter/contract';
-import type { Caller, Handlers, RequestInfo, Services } from './context';
+import type { Handlers, RequestInfo, Services } from './context';
 import { ApiError, errors } from './errors';
+import { CheckedInputs } from './checked-inputs';
 import { describeIssue } from './describe-issue';
 import { PreparedBody } from './prepared-body';
 import { authenticate } from '../features/auth/sessions';
+import { andThen, type MaybePromise } from '../lib/maybe-promise';
 
 export interface Dispatcher {
   /** Runs one call as the API would; used by the HTTP route and the cookie routes. */
@@ -20,7 +22,7 @@ export interface Dispatcher {
     name: string,
     params: Record<string, unknown>,
     request: RequestInfo,
-  ): Promise<Envelope<unknown> | [true, PreparedBody]>;
+  ): MaybePromise<Envelope<unknown> | [true, PreparedBody]>;
 }
 
 const STATUS: Record<ApiFailure['errcode'], number> = {
@@ -49,49 +51,58 @@ export function failure(error: ApiError): Envelope<never> {
 }
 
 export function createDispatcher(services: Services, handlers: Handlers, log: FastifyInstance['log']): Dispatcher {
-  async function run(name: CallName, params: Record<string, unknown>, request: RequestInfo): Promise<unknown> {
+  const checkedInputs = new CheckedInputs();
+
+  /** Runs a call: at once when every step is answered from memory (a cached session, a cached page). */
+  function run(name: CallName, params: Record<string, unknown>, request: RequestInfo): MaybePromise<unknown> {
     const call = calls[name];
     const access = call.access as Access;
     const { userid, userauth, client: _client, _: _cacheBuster, ...fields } = params;
     void _client;
     void _cacheBuster;
 
-    let caller: Caller | null = null;
-    if (typeof userid === 'string' && typeof userauth === 'string' && userid && userauth) {
-      caller = await authenticate(services, userid, userauth);
-      if (!caller && access !== 'anyone') throw errors.notAuthenticated();
-    }
-    if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
-    if (access === 'member' && !caller?.registered) throw errors.membersOnly();
+    const signedIn = typeof userid === 'string' && typeof userauth === 'string' && userid && userauth;
+    return andThen(signedIn ? authenticate(services, userid, userauth) : null, (caller) => {
+      if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
+      if (access === 'member' && !caller?.registered) throw errors.membersOnly();
 
-    if (holdsNul(fields)) {
-      throw new ApiError('The request holds a NUL character, which no field may contain.', 'bad_request');
-    }
-    const parsed = call.input.safeParse(fields);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw errors.invalid(issue ? describeIssue(issue, fields) : 'The request is not valid.');
-    }
-    const handler = handlers[name] as (input: unknown, context: unknown) => Promise<unknown>;
-    const result = await handler(parsed.data, { ...services, caller, request });
-    // A prepared body was checked against this schema when its pieces were made.
-    if (result instanceof PreparedBody) return result;
-    // Parsing the output strips anything a handler should not have let out.
-    return call.output.parse(result);
+      if (holdsNul(fields)) {
+        throw new ApiError('The request holds a NUL character, which no field may contain.', 'bad_request');
+      }
+      const parsed = call.reuseCheckedInput
+        ? checkedInputs.check(name, call.input, fields)
+        : call.input.safeParse(fields);
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw errors.invalid(issue ? describeIssue(issue, fields) : 'The request is not valid.');
+      }
+      const handler = handlers[name] as (input: unknown, context: unknown) => MaybePromise<unknown>;
+      return andThen(handler(parsed.data, { ...services, caller, request }), (result) =>
+        // A prepared body was checked against this schema when its pieces were made.
+        // Otherwise parsing the output strips anything a handler should not have let out.
+        result instanceof PreparedBody ? result : call.output.parse(result),
+      );
+    });
   }
 
-  async function invokeForWire(
+  const succeeded = (result: unknown): [true, unknown] => [true, result];
+  const failed = (name: string, error: unknown): Envelope<never> => {
+    if (error instanceof ApiError) return failure(error);
+    log.error({ err: error, call: name }, 'API call failed');
+    return failure(errors.internal());
+  };
+
+  function invokeForWire(
     name: string,
     params: Record<string, unknown>,
     request: RequestInfo,
-  ): Promise<Envelope<unknown> | [true, PreparedBody]> {
+  ): MaybePromise<Envelope<unknown> | [true, PreparedBody]> {
     if (!isCallName(name)) return failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call'));
     try {
-      return [true, await run(name, params, request)];
+      const result = run(name, params, request);
+      return result instanceof Promise ? result.then(succeeded, (error) => failed(name, error)) : succeeded(result);
     } catch (error) {
-      if (error instanceof ApiError) return failure(error);
-      log.error({ err: error, call: name }, 'API call failed');
-      return failure(errors.internal());
+      return failed(name, error);
     }
   }
 
@@ -99,7 +110,9 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
     invokeForWire,
     async invoke(name, params, request) {
       const envelope = await invokeForWire(name, params, request);
-      return envelope[0] && envelope[1] instanceof PreparedBody ? [true, JSON.parse(envelope[1].json)] : envelope;
+      return envelope[0] && envelope[1] instanceof PreparedBody
+        ? (JSON.parse(envelope[1].envelope) as Envelope<unknown>)
+        : envelope;
     },
   };
 }
@@ -127,38 +140,48 @@ function holdsNul(params: Record<string, unknown>): boolean {
 
 /** Registers `/api/:name` for GET and POST, enforcing each call's method. */
 export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): void {
-  const send = (reply: FastifyReply, envelope: Envelope<unknown> | [true, PreparedBody]) => {
+  /** Sets the status and headers, and gives Fastify the body to send. */
+  const payload = (reply: FastifyReply, envelope: Envelope<unknown> | [true, PreparedBody]) => {
     reply.status(statusOf(envelope)).header('cache-control', 'no-store');
-    if (envelope[0] && envelope[1] instanceof PreparedBody)
-      return reply.type('application/json; charset=utf-8').send(`[true,${envelope[1].json}]`);
-    return reply.send(envelope);
+    if (envelope[0] && envelope[1] instanceof PreparedBody) {
+      reply.type('application/json; charset=utf-8');
+      return envelope[1].envelope;
+    }
+    return envelope;
   };
 
   app.route({
     method: ['GET', 'POST'],
     url: '/api/:name',
-    handler: async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    // Not an async function: a call answered from memory is sent in the same turn (lib/maybe-promise.ts).
+    handler: (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
       const name = request.params.name;
       const expected = isCallName(name) ? calls[name].method : request.method;
       if (expected !== request.method) {
-        return send(reply, failure(new ApiError(`${name} must be called with ${expected}.`, 'wrong_method')));
+        return payload(reply, failure(new ApiError(`${name} must be called with ${expected}.`, 'wrong_method')));
       }
       const params = request.method === 'GET' ? request.query : (request.body ?? {});
       if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-        return send(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
+        return payload(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
       }
-      return send(reply, await dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip }));
+      const envelope = dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip });
+      return envelope instanceof Promise
+        ? envelope.then((settled) => payload(reply, settled))
+        : payload(reply, envelope);
     },
   });
 
   app.route({
     method: ['PUT', 'PATCH', 'DELETE'],
     url: '/api/:name',
-    handler: async (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
+    handler: (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
       const name = request.params.name;
       if (!isCallName(name))
-        return send(reply, failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call')));
-      return send(reply, failure(new ApiError(`${name} must be called with ${calls[name].method}.`, 'wrong_method')));
+        return payload(reply, failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call')));
+      return payload(
+        reply,
+        failure(new ApiError(`${name} must be called with ${calls[name].method}.`, 'wrong_method')),
+      );
     },
   });
 }

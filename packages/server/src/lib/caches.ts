@@ -4,10 +4,17 @@
  * writes show here once the entries expire (see docs/lobby.md).
  */
 import { LRUCache } from 'lru-cache';
+import type { MaybePromise } from './maybe-promise';
 
 export interface CacheOptions {
   max: number;
   ttlMs: number;
+}
+
+/** A load in flight, and its value once it has one. */
+interface Remembered<V> {
+  loading: Promise<V>;
+  loaded: { value: V } | null;
 }
 
 export class Caches {
@@ -23,20 +30,26 @@ export class Caches {
   }
 
   /**
-   * The cached value for a key, loading it once when missing. The promise is
-   * what is cached, so many requests arriving together share one load
-   * instead of stampeding the database; a failed load is forgotten.
+   * The cached value for a key, loading it once when missing. The load in
+   * flight is what is cached, so many requests arriving together share one
+   * load instead of stampeding the database; a failed load is forgotten. A
+   * value already loaded comes back as it is, not wrapped in a promise.
    */
-  remember<V>(name: string, options: CacheOptions, key: string, load: () => Promise<V>): Promise<V> {
-    const cache = this.get<Promise<V>>(name, options);
+  remember<V>(name: string, options: CacheOptions, key: string, load: () => Promise<V>): MaybePromise<V> {
+    const cache = this.get<Remembered<V>>(name, options);
     const hit = cache.get(key);
-    if (hit) return hit;
-    const loading = load();
-    cache.set(key, loading);
-    loading.catch(() => {
-      if (cache.get(key) === loading) cache.delete(key);
-    });
-    return loading;
+    if (hit) return hit.loaded ? hit.loaded.value : hit.loading;
+    const entry: Remembered<V> = { loading: load(), loaded: null };
+    cache.set(key, entry);
+    entry.loading.then(
+      (value) => {
+        entry.loaded = { value };
+      },
+      () => {
+        if (cache.get(key) === entry) cache.delete(key);
+      },
+    );
+    return entry.loading;
   }
 
   clear(...names: string[]): void {

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 
 /** A new id: 24 hex characters, the shape turntable-era clients expect. */
 export function newId(): string {
@@ -15,5 +15,5 @@ export function newSecret(): string {
  * secrets are 256 random bits: there is nothing to guess, unlike a password.
  */
 export function hashSecret(secret: string): string {
-  return createHash('sha256').update(secret).digest('hex');
+  return hash('sha256', secret, 'hex');
 }

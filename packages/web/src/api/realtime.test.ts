@@ -54,10 +54,8 @@ const aRoom = (): Room => ({
   roomid: 'r1',
   shortcut: 'indie',
   name: 'Indie Den',
-  description: null,
   theme: null,
-  created: 0,
-  metadata: { max_djs: 5, djcount: 1, listeners: 3, featured: false, djthreshold: 0, current_song: null },
+  metadata: { max_djs: 5, djcount: 1, listeners: 3, featured: false, current_song: null },
 });
 
 function lastLine(): FakeLine {

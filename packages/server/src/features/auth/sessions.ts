@@ -3,7 +3,9 @@
  * Only its hash is stored; the caller proves itself with userid + userauth.
  */
 import type { Caller, Services } from '../../api/context';
+import type { Db } from '../../db/database';
 import { hashSecret, newId, newSecret } from '../../lib/ids';
+import { andThen, type MaybePromise } from '../../lib/maybe-promise';
 
 /** How often a session's and its user's "last seen" are written: not on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -58,28 +60,38 @@ interface SessionEntry {
 const SESSION_CACHE = { max: 50_000, ttlMs: 5_000 };
 export const SESSION_CACHE_MS = SESSION_CACHE.ttlMs;
 
-/** The caller behind userid + userauth, or null when they do not match a live session. */
-export async function authenticate(services: Services, userid: string, userauth: string): Promise<Caller | null> {
-  const { db, now } = services;
+/**
+ * The caller behind userid + userauth, or null when they do not match a live
+ * session. Answers at once from the cache (see lib/maybe-promise.ts).
+ */
+export function authenticate(services: Services, userid: string, userauth: string): MaybePromise<Caller | null> {
   const tokenHash = hashSecret(userauth);
-  const row = await services.caches.remember<SessionEntry | null>('sessions', SESSION_CACHE, tokenHash, async () => {
-    const found = await db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.userId')
-      .select(['sessions.id as sessionId', 'sessions.lastUsedAt', 'users.id as userid', 'users.name', 'users.acl'])
-      .where('sessions.tokenHash', '=', tokenHash)
-      .executeTakeFirst();
-    return found ?? null;
+  const entry = services.caches.remember('sessions', SESSION_CACHE, tokenHash, () =>
+    findSession(services.db, tokenHash),
+  );
+  return andThen(entry, (row) => {
+    if (!row || row.userid !== userid) return null;
+    const caller = { userid: row.userid, sessionId: row.sessionId, registered: row.name !== null, acl: row.acl };
+    const at = services.now();
+    return at - row.lastUsedAt > TOUCH_INTERVAL_MS ? touch(services, row, at).then(() => caller) : caller;
   });
-  if (!row || row.userid !== userid) return null;
+}
 
-  const at = now();
-  if (at - row.lastUsedAt > TOUCH_INTERVAL_MS) {
-    row.lastUsedAt = at;
-    await db.updateTable('sessions').set({ lastUsedAt: at }).where('id', '=', row.sessionId).execute();
-    await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', row.userid).execute();
-  }
-  return { userid: row.userid, sessionId: row.sessionId, registered: row.name !== null, acl: row.acl };
+async function findSession(db: Db, tokenHash: string): Promise<SessionEntry | null> {
+  const found = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.userId')
+    .select(['sessions.id as sessionId', 'sessions.lastUsedAt', 'users.id as userid', 'users.name', 'users.acl'])
+    .where('sessions.tokenHash', '=', tokenHash)
+    .executeTakeFirst();
+  return found ?? null;
+}
+
+/** Records that the session and its member were seen (at most once a minute). */
+async function touch({ db }: Services, row: SessionEntry, at: number): Promise<void> {
+  row.lastUsedAt = at;
+  await db.updateTable('sessions').set({ lastUsedAt: at }).where('id', '=', row.sessionId).execute();
+  await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', row.userid).execute();
 }
 
 export async function endSession({ db, caches }: Services, sessionId: string): Promise<void> {

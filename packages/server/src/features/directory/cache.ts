@@ -5,6 +5,7 @@
  * instances' writes show within the second.
  */
 import type { Services } from '../../api/context';
+import type { MaybePromise } from '../../lib/maybe-promise';
 import { buddiesByRoom, buddiesInRooms } from './buddies';
 import { currentRoomOf } from './store';
 import { friendsJsonByRoom, type CallerPart, type PreparedPage } from './tiles';
@@ -14,12 +15,16 @@ const WHEREABOUTS = 'directory-whereabouts';
 const PAGE_CACHE = { max: 1_000, ttlMs: 1_000 };
 const WHEREABOUTS_CACHE = { max: 20_000, ttlMs: 1_000 };
 
-export function cachedPage(services: Services, key: string, load: () => Promise<PreparedPage>): Promise<PreparedPage> {
+export function cachedPage(
+  services: Services,
+  key: string,
+  load: () => Promise<PreparedPage>,
+): MaybePromise<PreparedPage> {
   return services.caches.remember(PAGES, PAGE_CACHE, key, load);
 }
 
 /** Where a member's buddies are, and where the member is. */
-export function cachedWhereabouts(services: Services, userId: string): Promise<CallerPart> {
+export function cachedWhereabouts(services: Services, userId: string): MaybePromise<CallerPart> {
   return services.caches.remember(WHEREABOUTS, WHEREABOUTS_CACHE, userId, async () => {
     const [buddies, current] = await Promise.all([
       buddiesInRooms(services.db, userId),

@@ -1,17 +1,21 @@
 /**
  * Lobby pages as JSON built from cached pieces. A page of rooms is the same
  * for everyone; only each tile's friends and "current" flag are the caller's.
- * So each room is checked against the contract and serialised once, when the
- * page is cached, and a request only splices in the caller's part.
+ * So each room is checked against the contract and serialised once, into the
+ * page's shared body, which is what a visitor, or a member with nobody on the
+ * page, is sent. For anyone else only their tiles' last fields are replaced:
+ * the rest of the shared text is reused as it is.
  */
 import { buddy, room as roomSchema, type Buddy, type Room } from '@platter/contract';
 import { z } from 'zod';
-import { PreparedBody } from '../../api/prepared-body';
+import { asciiJson, PreparedBody } from '../../api/prepared-body';
 
 export interface PreparedPage {
   rooms: readonly Room[];
-  /** Each room's JSON without its closing brace, ready for the caller's fields. */
-  openTiles: readonly string[];
+  /** `[true,{"rooms":[…]}]` with every tile's friends empty and "current" false. */
+  shared: PreparedBody;
+  /** Where each tile's caller fields (CALLER_FIELDS) start in the shared text. */
+  callerFieldsAt: readonly number[];
 }
 
 export interface CallerPart {
@@ -20,26 +24,41 @@ export interface CallerPart {
   current: string | null;
 }
 
+const CALLER_FIELDS = ',"friends":[],"current":false}';
+const HEAD = '[true,{"rooms":[';
 const buddies = z.array(buddy);
 
 export function preparePage(rooms: readonly Room[]): PreparedPage {
-  return {
-    rooms,
-    openTiles: rooms.map((room) => JSON.stringify(roomSchema.parse(room)).slice(0, -1)),
-  };
+  // Each room's JSON without its closing brace, which CALLER_FIELDS puts back.
+  const openTiles = rooms.map((room) => asciiJson(roomSchema.parse(room)).slice(0, -1));
+  const callerFieldsAt: number[] = [];
+  let at = HEAD.length;
+  for (const open of openTiles) {
+    callerFieldsAt.push(at + open.length);
+    at += open.length + CALLER_FIELDS.length + 1;
+  }
+  const shared = new PreparedBody(`${HEAD}${openTiles.map((open) => open + CALLER_FIELDS).join(',')}]}]`);
+  return { rooms, shared, callerFieldsAt };
 }
 
 /** Buddies by room as JSON, checked once when a member's whereabouts are cached. */
 export function friendsJsonByRoom(byRoom: ReadonlyMap<string, Buddy[]>): Map<string, string> {
-  return new Map([...byRoom].map(([roomId, list]) => [roomId, JSON.stringify(buddies.parse(list))]));
+  return new Map([...byRoom].map(([roomId, list]) => [roomId, asciiJson(buddies.parse(list))]));
 }
 
-/** `{rooms: DirectoryRoom[]}` for one caller (null: a visitor with no session). */
+/** The page for one caller (null: a visitor with no session). */
 export function pageBody(page: PreparedPage, caller: CallerPart | null): PreparedBody {
-  const tiles = page.openTiles.map((open, i) => {
-    const roomid = page.rooms[i]?.roomid ?? '';
-    const friends = caller?.friendsJson.get(roomid) ?? '[]';
-    return `${open},"friends":${friends},"current":${caller?.current === roomid}}`;
+  if (!caller) return page.shared;
+  const text = page.shared.envelope;
+  let body = '';
+  let copied = 0;
+  page.rooms.forEach(({ roomid }, i) => {
+    const friends = caller.friendsJson.get(roomid);
+    const current = caller.current === roomid;
+    if (friends === undefined && !current) return;
+    const at = page.callerFieldsAt[i] ?? 0;
+    body += `${text.slice(copied, at)},"friends":${friends ?? '[]'},"current":${current}}`;
+    copied = at + CALLER_FIELDS.length;
   });
-  return new PreparedBody(`{"rooms":[${tiles.join(',')}]}`);
+  return copied === 0 ? page.shared : new PreparedBody(body + text.slice(copied));
 }

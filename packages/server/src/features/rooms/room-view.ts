@@ -1,5 +1,5 @@
-/** Presents a room row as the contract's Room (spec §3). */
-import type { Room } from '@platter/contract';
+/** Presents a room row as the contract's Room (spec §3), and as its own page shows it. */
+import type { Room, RoomDetails } from '@platter/contract';
 import type { RoomRow } from '../../db/schema';
 
 export function roomView(row: RoomRow): Room {
@@ -7,19 +7,26 @@ export function roomView(row: RoomRow): Room {
     roomid: row.id,
     shortcut: row.shortcut,
     name: row.name,
-    description: row.description,
     theme: row.theme,
-    created: row.createdAt,
     metadata: {
       max_djs: row.maxDjs,
       djcount: row.djcount,
       listeners: row.listeners,
       featured: row.featured === 1,
-      djthreshold: row.djthreshold,
       current_song:
         row.songTitle !== null && row.songArtist !== null && row.songStartedAt !== null
           ? { coverart: row.songCoverart, artist: row.songArtist, song: row.songTitle, played: row.songStartedAt }
           : null,
     },
+  };
+}
+
+export function roomDetailsView(row: RoomRow): RoomDetails {
+  const room = roomView(row);
+  return {
+    ...room,
+    description: row.description,
+    created: row.createdAt,
+    metadata: { ...room.metadata, djthreshold: row.djthreshold },
   };
 }

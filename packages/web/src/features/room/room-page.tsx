@@ -4,7 +4,7 @@
  * is: its name, description, listeners, DJs and current song.
  */
 import { Link, useParams } from 'react-router';
-import type { Room } from '@platter/contract';
+import type { RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { CoverArt } from '../../ui/cover-art';
 import { Logo } from '../../ui/logo';
@@ -50,7 +50,7 @@ export function RoomPage() {
   );
 }
 
-function RoomSummary({ room }: { room: Room }) {
+function RoomSummary({ room }: { room: RoomDetails }) {
   const { metadata } = room;
   const song = metadata.current_song;
   return (
