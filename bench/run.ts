@@ -3,7 +3,12 @@
  * handler measured in the same run, on SQLite and (when reachable) on
  * PostgreSQL. Prints a table; never part of `npm test`.
  *
- *   BENCH_SECONDS  seconds per measurement (default 10)
+ * The bare handler and the lobby's calls are measured in turns, ROUNDS times
+ * each, and each row reports its median: this shared 2-core machine drifts by
+ * a fifth from minute to minute, and turns keep the ratios honest.
+ *
+ *   BENCH_SECONDS  seconds per measurement (default 5)
+ *   BENCH_ROUNDS   turns of each (default 3)
  *   BENCH_POSTGRES postgres URL, or "off" (default postgres://postgres@127.0.0.1:5432/test)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -14,7 +19,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 const POSTGRES = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -76,17 +82,35 @@ async function postgresReachable(): Promise<boolean> {
 
 const rows: Row[] = [];
 
-async function measureBare(label: string, env: Record<string, string> = {}): Promise<Row> {
-  const bare = await startServer(['bare'], env);
-  const url = `http://127.0.0.1:${bare.ready.port}/api/room.directory_rooms`;
-  await measure(url, 2); // warm-up
-  const result = await measure(url);
-  await stop(bare.child);
-  return { target: label, database: '-', requestsPerSecond: result.rps, p99Ms: result.p99, errors: result.errors };
+/** What a row measures: a URL on one of the benchmark servers. */
+interface Target {
+  label: string;
+  database: string;
+  url: string;
 }
 
-const bareRow = await measureBare('bare Fastify handler');
-rows.push(bareRow);
+/** Each target measured `rounds` times, in turns; a row per target with the median of its runs. */
+async function measureInTurns(targets: Target[], rounds = ROUNDS): Promise<Row[]> {
+  for (const { url } of targets) await measure(url, 2); // warm-up
+  const runs = new Map<Target, Awaited<ReturnType<typeof measure>>[]>(targets.map((t) => [t, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const target of targets) runs.get(target)?.push(await measure(target.url));
+  }
+  return targets.map((target) => {
+    const results = runs.get(target) ?? [];
+    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+    return {
+      target: target.label,
+      database: target.database,
+      requestsPerSecond: median(results.map((r) => r.rps)),
+      p99Ms: median(results.map((r) => r.p99)),
+      errors: results.reduce((sum, r) => sum + r.errors, 0),
+    };
+  });
+}
+
+const bare = await startServer(['bare']);
+const bareTarget = { label: 'bare Fastify handler', database: '-', url: apiUrl(bare.ready, 'room.directory_rooms') };
 
 const databases: [string, Record<string, string>][] = [['SQLite', {}]];
 if (await postgresReachable()) databases.push(['PostgreSQL', { BENCH_DATABASE_URL: POSTGRES }]);
@@ -94,45 +118,50 @@ if (await postgresReachable()) databases.push(['PostgreSQL', { BENCH_DATABASE_UR
 for (const [database, env] of databases) {
   const server = await startServer(['platter'], env);
   console.error(`${database}: seeded 10,000 rooms and 100,000 members in ${server.ready.seededMs} ms`);
-  const scenarios = scenariosFor(server.ready);
+  const scenarios = scenariosFor(server.ready, database);
   if (database === 'SQLite') {
-    // The same bytes from a bare handler (the server above sits idle meanwhile):
-    // what the load generator and the network stack cost without any of our work.
+    rows.push(...(await measureInTurns([bareTarget, ...scenarios])));
+    // The same bytes from a bare handler: what the load generator and the network stack cost
+    // without any of our work. Measured once each: they explain the table, they set no target.
     const page = path.join(os.tmpdir(), `platter-bench-page-${process.pid}.json`);
-    fs.writeFileSync(page, await (await fetch(scenarios[0]?.[1] ?? '')).text());
-    rows.push(await measureBare('bare Fastify handler, same page bytes', { BENCH_BODY_FILE: page }));
-    rows.push(
-      await measureBare('bare Fastify handler, same bytes as a ready string', {
-        BENCH_BODY_FILE: page,
-        BENCH_BODY_RAW: '1',
-      }),
-    );
+    fs.writeFileSync(page, await (await fetch(scenarios[0]?.url ?? '')).text());
+    for (const [label, raw] of [
+      ['bare Fastify handler, same page bytes', '0'],
+      ['bare Fastify handler, same bytes as a ready string', '1'],
+    ] as const) {
+      const same = await startServer(['bare'], { BENCH_BODY_FILE: page, BENCH_BODY_RAW: raw });
+      rows.push(...(await measureInTurns([{ label, database: '-', url: apiUrl(same.ready, 'x') }], 1)));
+      await stop(same.child);
+    }
     fs.rmSync(page);
+  } else {
+    rows.push(...(await measureInTurns(scenarios)));
   }
-  await runScenarios(database, scenarios);
   await stop(server.child);
 }
+await stop(bare.child);
 
-function scenariosFor(ready: Ready): [string, string][] {
-  const base = `http://127.0.0.1:${ready.port}/api`;
+function apiUrl(ready: Ready, name: string): string {
+  return `http://127.0.0.1:${ready.port}/api/${name}`;
+}
+
+/** The lobby's two calls as the benchmark's member (query strings as the web client sends them). */
+function scenariosFor(ready: Ready, database: string): Target[] {
   const auth = `client=web&userid=${ready.userid}&userauth=${ready.userauth}`;
   return [
-    ['room.directory_rooms', `${base}/room.directory_rooms?${auth}&limit=20&skip=0&section_aware=true&sort=hotness`],
-    ['room.search', `${base}/room.search?${auth}&limit=20&skip=0&query=jazz`],
+    {
+      label: 'room.directory_rooms',
+      database,
+      url: `${apiUrl(ready, 'room.directory_rooms')}?${auth}&limit=20&skip=0&section_aware=true&sort=hotness`,
+    },
+    { label: 'room.search', database, url: `${apiUrl(ready, 'room.search')}?${auth}&limit=20&skip=0&query=jazz` },
   ];
 }
 
-async function runScenarios(database: string, scenarios: [string, string][]): Promise<void> {
-  for (const [target, url] of scenarios) {
-    await measure(url, 2);
-    const result = await measure(url);
-    rows.push({ target, database, requestsPerSecond: result.rps, p99Ms: result.p99, errors: result.errors });
-  }
-}
-
+const bareRow = rows.find((r) => r.target === bareTarget.label) ?? rows[0]!;
 const bareRps = bareRow.requestsPerSecond;
 const sqliteDirectory = rows.find((r) => r.target === 'room.directory_rooms' && r.database === 'SQLite');
-console.log(`\n${CONNECTIONS} concurrent clients, ${SECONDS} s each\n`);
+console.log(`\n${CONNECTIONS} concurrent clients, ${SECONDS} s a run, median of ${ROUNDS} runs taken in turns\n`);
 console.log('| target | database | req/s | p99 ms | % of bare | errors |');
 console.log('| --- | --- | ---: | ---: | ---: | ---: |');
 for (const row of rows) {

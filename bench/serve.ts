@@ -12,7 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig, type Config } from '../packages/server/src/config';
 import { createSession } from '../packages/server/src/features/auth/sessions';
-import { seedBenchCommunity } from './fixtures';
+import { BENCH_CALLER, seedBenchCommunity } from './fixtures';
 
 const kind = process.argv[2];
 
@@ -35,7 +35,7 @@ if (kind === 'bare') {
   const app = await buildApp(config);
   const started = Date.now();
   await seedBenchCommunity(app.services.db, Date.now());
-  const caller = await createSession(app.services, 'b0' + (42).toString(16).padStart(22, '0'));
+  const caller = await createSession(app.services, BENCH_CALLER);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   console.log(
