@@ -122,49 +122,51 @@ async function unclaim(services: Services, row: SubscriptionRow): Promise<void> 
   await services.db.updateTable('subscriptions').set({ claimedUntil: null }).where('id', '=', row.id).execute();
 }
 
+/** First payments and sticker charges still pending after PENDING_CHECK_MS, read back from the provider. */
 async function checkPending(services: Services, log?: FastifyBaseLogger): Promise<void> {
-  await checkPendingSubscriptions(services, log);
-  await checkPendingCharges(services, log);
-}
-
-async function checkPendingSubscriptions(services: Services, log?: FastifyBaseLogger): Promise<void> {
-  const stale = await services.db
+  const since = services.now() - PENDING_CHECK_MS;
+  const subscriptions = await services.db
     .selectFrom('subscriptions')
     .select(['id', 'providerRef'])
     .where('state', '=', 'pending')
     .where('providerRef', 'is not', null)
-    .where('updatedAt', '<=', services.now() - PENDING_CHECK_MS)
+    .where('updatedAt', '<=', since)
     .limit(BATCH)
     .execute();
-  for (const { id, providerRef } of stale) {
-    try {
-      await applySubscription(services, id, await services.payments.subscription(providerRef ?? ''));
-    } catch (error) {
-      log?.warn({ err: error, subscription: id }, 'pending subscription not read back');
-    }
-  }
-}
-
-/**
- * Sticker orders whose charge is still pending, settled as their webhook
- * would have settled them. A charge still pending touches its order, which
- * is then read again ten minutes later.
- */
-async function checkPendingCharges(services: Services, log?: FastifyBaseLogger): Promise<void> {
-  const stale = await services.db
+  await readBack(
+    subscriptions,
+    async (id, ref) => applySubscription(services, id, await services.payments.subscription(ref)),
+    (error, id) => log?.warn({ err: error, subscription: id }, 'pending subscription not read back'),
+  );
+  // Sticker orders whose charge is still pending. A charge still pending touches its order, which is
+  // then read again ten minutes later.
+  const charges = await services.db
     .selectFrom('orders')
     .select(['id', 'providerRef'])
     .where('kind', '=', 'sticker')
     .where('state', '=', 'pending')
     .where('providerRef', 'is not', null)
-    .where('updatedAt', '<=', services.now() - PENDING_CHECK_MS)
+    .where('updatedAt', '<=', since)
     .limit(BATCH)
     .execute();
+  await readBack(
+    charges,
+    async (id, ref) => applyCharge(services, id, await services.payments.readCharge(ref)),
+    (error, id) => log?.warn({ err: error, order: id }, 'pending charge not read back'),
+  );
+}
+
+/** Settles each stale pending payment as its webhook would have; one that cannot be read waits for the next run. */
+async function readBack(
+  stale: { id: string; providerRef: string | null }[],
+  settle: (id: string, providerRef: string) => Promise<unknown>,
+  warn: (error: unknown, id: string) => void,
+): Promise<void> {
   for (const { id, providerRef } of stale) {
     try {
-      await applyCharge(services, id, await services.payments.readCharge(providerRef ?? ''));
+      await settle(id, providerRef ?? '');
     } catch (error) {
-      log?.warn({ err: error, order: id }, 'pending charge not read back');
+      warn(error, id);
     }
   }
 }
