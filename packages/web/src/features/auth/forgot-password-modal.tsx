@@ -5,10 +5,10 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { accountMessages, EMAIL_MAX, email as emailRule, firstError } from '@platter/contract';
+import { accountMessages, email as emailRule, firstError } from '@platter/contract';
 import { call, errorText } from '../../api/client';
 import { useAlerts } from '../../ui/alerts';
-import { Field } from '../../ui/field';
+import { EmailField } from '../../ui/account-fields';
 import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
@@ -55,16 +55,11 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
       ) : (
         <form className="form" onSubmit={submit} noValidate>
           <p className="modal__lead">We'll send you an email to reset it.</p>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            maxLength={EMAIL_MAX}
+          <EmailField
             value={email}
             error={fieldError}
-            onChange={(e) => {
-              setEmail(e.target.value);
+            onChange={(value) => {
+              setEmail(value);
               setFieldError(null);
             }}
           />

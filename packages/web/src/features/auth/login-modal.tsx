@@ -1,7 +1,7 @@
 /** The login modal (spec §2): "Sign in to Platter", email, password, "Log in", and the way to reset or sign up. */
 import { useState, type FormEvent } from 'react';
 import { pageConfig } from '../../lib/page-config';
-import { Field } from '../../ui/field';
+import { CurrentPasswordField, EmailField } from '../../ui/account-fields';
 import { HumanCheckWidget } from '../../ui/human-check';
 import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
@@ -43,22 +43,8 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
         <Spinner label="Signing you in…" />
       ) : (
         <form className="form" onSubmit={submit} noValidate>
-          <Field
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="email"
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-          <Field
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
+          <EmailField value={email} onChange={setEmail} />
+          <CurrentPasswordField value={password} onChange={setPassword} />
           <HumanCheckWidget onToken={setCaptcha} />
           {problem && (
             <p className="form-error" role="alert">
