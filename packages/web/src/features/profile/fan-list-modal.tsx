@@ -80,10 +80,12 @@ function FanListEntry({ entry }: { entry: FanEntry }) {
     <li className="fan-entry">
       <Avatar src={entry.image_url} name={entry.name} size={44} className="fan-entry__avatar" />
       <div className="fan-entry__text">
-        <ModalLink to={profilePath(entry._id)} className="fan-entry__name">
-          {entry.name}
-        </ModalLink>{' '}
-        <GoldEmblem level={entry.subscription_level} compact />
+        <span className="fan-entry__who">
+          <ModalLink to={profilePath(entry._id)} className="fan-entry__name">
+            {entry.name}
+          </ModalLink>
+          <GoldEmblem level={entry.subscription_level} compact />
+        </span>
         <span className="fan-entry__stats">
           {count.format(entry.points)} {entry.points === 1 ? 'point' : 'points'} · {count.format(entry.fans)}{' '}
           {entry.fans === 1 ? 'fan' : 'fans'}
