@@ -1,5 +1,5 @@
 /** Debian's Chromium driven by playwright-core: nothing is downloaded. */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -16,5 +16,20 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
     ],
+  });
+}
+
+/**
+ * Waits for the page's entrance animations (a modal rises 12 px as it fades
+ * in) to finish, so boxes measured next are where the elements stay.
+ * Endless animations (spinners) are left out.
+ */
+export function animationsSettled(page: Page): Promise<void> {
+  return page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    // A cancelled animation (its element re-rendered) rejects: that one is over too.
+    await Promise.allSettled(finite.map((animation) => animation.finished));
   });
 }

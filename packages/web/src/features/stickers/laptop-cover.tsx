@@ -45,7 +45,9 @@ export function LaptopCover(props: LaptopCoverProps) {
     const point = laptopPoint(event);
     if (!point || event.button !== 0) return;
     event.preventDefault();
-    event.currentTarget.focus();
+    // The sticker is under the pointer already; letting focus scroll the dialog would
+    // shift the lid under a grab measured before it, and the sticker would jump.
+    event.currentTarget.focus({ preventScroll: true });
     event.currentTarget.setPointerCapture(event.pointerId);
     drag.current = {
       key: item.key,
