@@ -265,6 +265,15 @@ describe('transport fields', () => {
     expect(anyone).toEqual([true, { name: 'Fresh Name' }]);
   });
 
+  test('a query field named __proto__ is an unknown field like any other, not a prototype', async () => {
+    const { body } = await readResponse(
+      await t.fetch('/api/room.directory_rooms?__proto__=x&constructor=y&limit=2&sort=created'),
+    );
+    expect(body).toEqual([true, { rooms: expect.any(Array) }]);
+    const { body: named } = await readResponse(await t.fetch('/api/user.verify_name?__proto__=x&name=Proto%20Fan'));
+    expect(named).toEqual([true, { name: 'Proto Fan' }]);
+  });
+
   test('unknown extra fields are ignored too', async () => {
     const { body } = await readResponse(await t.fetch('/api/user.suggest_name?foo=bar&limit=3'));
     expect((body as [boolean])[0]).toBe(true);

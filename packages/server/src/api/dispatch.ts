@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { calls, isCallName, type Access, type ApiFailure, type CallName, type Envelope } from '@platter/contract';
-import type { Handlers, RequestInfo, Services } from './context';
+import { callContext, type Handlers, type RequestInfo, type Services } from './context';
 import { ApiError, errors } from './errors';
 import { CheckedInputs } from './checked-inputs';
 import { describeIssue } from './describe-issue';
@@ -57,10 +57,8 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
   function run(name: CallName, params: Record<string, unknown>, request: RequestInfo): MaybePromise<unknown> {
     const call = calls[name];
     const access = call.access as Access;
-    const { userid, userauth, client: _client, _: _cacheBuster, ...fields } = params;
-    void _client;
-    void _cacheBuster;
-
+    const { userid, userauth } = params;
+    const fields = callFields(params);
     const signedIn = typeof userid === 'string' && typeof userauth === 'string' && userid && userauth;
     return andThen(signedIn ? authenticate(services, userid, userauth) : null, (caller) => {
       if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
@@ -77,7 +75,7 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
         throw errors.invalid(issue ? describeIssue(issue, fields) : 'The request is not valid.');
       }
       const handler = handlers[name] as (input: unknown, context: unknown) => MaybePromise<unknown>;
-      return andThen(handler(parsed.data, { ...services, caller, request }), (result) =>
+      return andThen(handler(parsed.data, callContext(services, caller, request)), (result) =>
         // A prepared body was checked against this schema when its pieces were made.
         // Otherwise parsing the output strips anything a handler should not have let out.
         result instanceof PreparedBody ? result : call.output.parse(result),
@@ -115,6 +113,25 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
         : envelope;
     },
   };
+}
+
+/** Parameters that carry the call itself, not its input. */
+const TRANSPORT_FIELDS = new Set(['userid', 'userauth', 'client', '_']);
+
+/**
+ * The call's own input: the parameters less userid, userauth, the client name and the cache-buster.
+ * A loop rather than object rest with exclusions, which V8 runs through the runtime (about 1 µs).
+ */
+function callFields(params: Record<string, unknown>): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  for (const key in params) {
+    if (!Object.hasOwn(params, key) || TRANSPORT_FIELDS.has(key)) continue;
+    // A field named __proto__ stays a field, as object rest kept it, instead of setting the prototype.
+    if (key === '__proto__')
+      Object.defineProperty(fields, key, { value: params[key], enumerable: true, writable: true });
+    else fields[key] = params[key];
+  }
+  return fields;
 }
 
 /**

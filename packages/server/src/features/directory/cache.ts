@@ -30,7 +30,7 @@ export function cachedWhereabouts(services: Services, userId: string): MaybeProm
       buddiesInRooms(services.db, userId),
       currentRoomOf(services.db, userId),
     ]);
-    return { friendsJson: friendsJsonByRoom(buddiesByRoom(buddies)), current };
+    return { friendsJson: friendsJsonByRoom(buddiesByRoom(buddies)), current, bodies: new WeakMap() };
   });
 }
 

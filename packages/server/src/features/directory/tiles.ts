@@ -22,6 +22,11 @@ export interface CallerPart {
   /** The caller's buddies' JSON by room id (already checked against the contract). */
   friendsJson: ReadonlyMap<string, string>;
   current: string | null;
+  /**
+   * The caller's own version of each page asked for while both are cached: a member
+   * polling the lobby is sent the same bytes again instead of a new splice each time.
+   */
+  bodies: WeakMap<PreparedPage, PreparedBody>;
 }
 
 const CALLER_FIELDS = ',"friends":[],"current":false}';
@@ -49,6 +54,16 @@ export function friendsJsonByRoom(byRoom: ReadonlyMap<string, Buddy[]>): Map<str
 /** The page for one caller (null: a visitor with no session). */
 export function pageBody(page: PreparedPage, caller: CallerPart | null): PreparedBody {
   if (!caller) return page.shared;
+  let body = caller.bodies.get(page);
+  if (!body) {
+    body = spliceCallerFields(page, caller);
+    caller.bodies.set(page, body);
+  }
+  return body;
+}
+
+/** The shared page with this caller's friends and room put into their tiles. */
+function spliceCallerFields(page: PreparedPage, caller: CallerPart): PreparedBody {
   const text = page.shared.envelope;
   let body = '';
   let copied = 0;
