@@ -22,6 +22,8 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
+/** Every request carries what a browser sends: lobby pages then go gzipped, as they do to people. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const POSTGRES = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Ready {
@@ -36,6 +38,7 @@ interface Row {
   database: string;
   requestsPerSecond: number;
   p99Ms: number;
+  bytesPerResponse: number;
   errors: number;
 }
 
@@ -56,9 +59,17 @@ function startServer(args: string[], env: Record<string, string> = {}): Promise<
   });
 }
 
-async function measure(url: string, seconds = SECONDS): Promise<{ rps: number; p99: number; errors: number }> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
-  return { rps: result.requests.average, p99: result.latency.p99, errors: result.errors + result.non2xx };
+async function measure(
+  url: string,
+  seconds = SECONDS,
+): Promise<{ rps: number; p99: number; bytes: number; errors: number }> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds, headers: BROWSER_HEADERS });
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
+    errors: result.errors + result.non2xx,
+  };
 }
 
 async function stop(child: ChildProcess): Promise<void> {
@@ -104,6 +115,7 @@ async function measureInTurns(targets: Target[], rounds = ROUNDS): Promise<Row[]
       database: target.database,
       requestsPerSecond: median(results.map((r) => r.rps)),
       p99Ms: median(results.map((r) => r.p99)),
+      bytesPerResponse: median(results.map((r) => r.bytes)),
       errors: results.reduce((sum, r) => sum + r.errors, 0),
     };
   });
@@ -162,12 +174,12 @@ const bareRow = rows.find((r) => r.target === bareTarget.label) ?? rows[0]!;
 const bareRps = bareRow.requestsPerSecond;
 const sqliteDirectory = rows.find((r) => r.target === 'room.directory_rooms' && r.database === 'SQLite');
 console.log(`\n${CONNECTIONS} concurrent clients, ${SECONDS} s a run, median of ${ROUNDS} runs taken in turns\n`);
-console.log('| target | database | req/s | p99 ms | % of bare | errors |');
-console.log('| --- | --- | ---: | ---: | ---: | ---: |');
+console.log('| target | database | req/s | p99 ms | % of bare | bytes a response | errors |');
+console.log('| --- | --- | ---: | ---: | ---: | ---: | ---: |');
 for (const row of rows) {
   const share = `${((row.requestsPerSecond / bareRps) * 100).toFixed(0)} %`;
   console.log(
-    `| ${row.target} | ${row.database} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99Ms.toFixed(1)} | ${share} | ${row.errors} |`,
+    `| ${row.target} | ${row.database} | ${row.requestsPerSecond.toFixed(0)} | ${row.p99Ms.toFixed(1)} | ${share} | ${row.bytesPerResponse.toFixed(0)} | ${row.errors} |`,
   );
 }
 const postgresDirectory = rows.find((r) => r.target === 'room.directory_rooms' && r.database === 'PostgreSQL');

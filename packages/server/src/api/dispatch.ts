@@ -10,7 +10,7 @@ import { callContext, type Handlers, type RequestInfo, type Services } from './c
 import { ApiError, errors } from './errors';
 import { CheckedInputs } from './checked-inputs';
 import { describeIssue } from './describe-issue';
-import { PreparedBody } from './prepared-body';
+import { gzipNegotiation, PreparedBody } from './prepared-body';
 import { authenticate } from '../features/auth/sessions';
 import { andThen, type MaybePromise } from '../lib/maybe-promise';
 
@@ -157,12 +157,16 @@ function holdsNul(params: Record<string, unknown>): boolean {
 
 /** Registers `/api/:name` for GET and POST, enforcing each call's method. */
 export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): void {
+  const acceptsGzip = gzipNegotiation();
   /** Sets the status and headers, and gives Fastify the body to send. */
   const payload = (reply: FastifyReply, envelope: Envelope<unknown> | [true, PreparedBody]) => {
     reply.status(statusOf(envelope)).header('cache-control', 'no-store');
     if (envelope[0] && envelope[1] instanceof PreparedBody) {
-      reply.type('application/json; charset=utf-8');
-      return envelope[1].envelope;
+      reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+      const gzipped = acceptsGzip(reply.request.headers['accept-encoding']) ? envelope[1].gzippedWhenReused() : null;
+      if (!gzipped) return envelope[1].envelope;
+      reply.header('content-encoding', 'gzip');
+      return gzipped;
     }
     return envelope;
   };
