@@ -186,9 +186,7 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
         return payload(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
       }
       const envelope = dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip });
-      return envelope instanceof Promise
-        ? envelope.then((settled) => payload(reply, settled))
-        : payload(reply, envelope);
+      return andThen(envelope, (settled) => payload(reply, settled));
     },
   });
 

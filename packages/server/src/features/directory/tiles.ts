@@ -34,16 +34,15 @@ const HEAD = '[true,{"rooms":[';
 const buddies = z.array(buddy);
 
 export function preparePage(rooms: readonly Room[]): PreparedPage {
-  // Each room's JSON without its closing brace, which CALLER_FIELDS puts back.
-  const openTiles = rooms.map((room) => asciiJson(roomSchema.parse(room)).slice(0, -1));
-  const callerFieldsAt: number[] = [];
-  let at = HEAD.length;
-  for (const open of openTiles) {
-    callerFieldsAt.push(at + open.length);
-    at += open.length + CALLER_FIELDS.length + 1;
-  }
-  const shared = new PreparedBody(`${HEAD}${openTiles.map((open) => open + CALLER_FIELDS).join(',')}]}]`);
-  return { rooms, shared, callerFieldsAt };
+  let text = HEAD;
+  const callerFieldsAt = rooms.map((room, i) => {
+    // The room's JSON without its closing brace, which CALLER_FIELDS puts back.
+    text += (i > 0 ? ',' : '') + asciiJson(roomSchema.parse(room)).slice(0, -1);
+    const at = text.length;
+    text += CALLER_FIELDS;
+    return at;
+  });
+  return { rooms, shared: new PreparedBody(`${text}]}]`), callerFieldsAt };
 }
 
 /** Buddies by room as JSON, checked once when a member's whereabouts are cached. */
