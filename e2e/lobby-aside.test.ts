@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { PROTOCOL_VERSION } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -124,8 +125,14 @@ test('a member sees the rooms their buddies are in, with their icons in rows of 
   // The socket said hello with the protocol version and was welcomed.
   await expect.poll(() => sockets.some((line) => line.startsWith('received {"type":"welcome"'))).toBe(true);
   expect(sockets[0]).toBe(`${server.baseUrl.replace('http', 'ws')}/socket`);
-  expect(sockets.some((line) => line.startsWith('sent {"type":"hello","version":1'))).toBe(true);
-  await expect.poll(() => sockets.includes('sent {"type":"presence","status":"available"}')).toBe(true);
+  expect(sockets.some((line) => line.startsWith(`sent {"type":"hello","version":${PROTOCOL_VERSION}`))).toBe(true);
+  // The panel follows the graph over it (docs/realtime.md), answered by msgid.
+  await expect
+    .poll(() =>
+      sockets.some((line) => /^sent \{"type":"call","msgid":\d+,"call":"room.follow_directory_graph"/.test(line)),
+    )
+    .toBe(true);
+  await expect.poll(() => sockets.some((line) => line.startsWith('received {"type":"reply"'))).toBe(true);
 
   // Picking a room is a full page load of its address.
   const [first] = graph.rooms[0] ?? [];
@@ -138,7 +145,7 @@ test('a member sees the rooms their buddies are in, with their icons in rows of 
   await page.context().close();
 });
 
-test('a directory_graph message on the socket changes the friends panel at once', async () => {
+test('a directory_graph event on the socket changes the friends panel at once', async () => {
   const context = await browser.newContext();
   const page = await adaPage(context);
   // Stand in for the server's end of the socket, to send the page a graph when the test says.
@@ -146,8 +153,11 @@ test('a directory_graph message on the socket changes the friends panel at once'
   await page.routeWebSocket(/\/socket$/, (socket) => {
     socket.onMessage((data) => {
       const message = JSON.parse(String(data)) as { type: string; userid?: string };
+      // Calls are left unanswered: this stand-in only pushes events.
       if (message.type === 'hello') {
-        socket.send(JSON.stringify({ type: 'welcome', version: 1, userid: message.userid }));
+        socket.send(
+          JSON.stringify({ type: 'welcome', version: PROTOCOL_VERSION, userid: message.userid, now: Date.now() }),
+        );
         sendToPage = (reply) => socket.send(typeof reply === 'string' ? reply : JSON.stringify(reply));
       }
     });
@@ -179,8 +189,13 @@ test('a directory_graph message on the socket changes the friends panel at once'
     subscription_level: 0,
   }));
   // Something the page does not understand is skipped; the valid graph replaces the list.
-  sendToPage!('{"type":"directory_graph","rooms":"not a list"}');
-  sendToPage!({ type: 'directory_graph', rooms: [[room, buddies]] });
+  const graphEvent = (rooms: unknown) => ({
+    type: 'event',
+    channel: 'directory',
+    event: { command: 'directory_graph', rooms },
+  });
+  sendToPage!(JSON.stringify(graphEvent('not a list')));
+  sendToPage!(graphEvent([[room, buddies]]));
 
   await friends.getByRole('link', { name: 'Late Night Radio', exact: true }).waitFor();
   await expect.poll(() => friends.locator('.friend-room').count()).toBe(1);
@@ -193,7 +208,7 @@ test('a directory_graph message on the socket changes the friends panel at once'
   expect(graphCalls.length).toBe(callsBefore);
 
   // An empty graph: nobody is online.
-  sendToPage!({ type: 'directory_graph', rooms: [] });
+  sendToPage!(graphEvent([]));
   await friends.getByText('No Friends are online.', { exact: true }).waitFor();
   await context.close();
 });

@@ -23,6 +23,12 @@ export interface CallDefinition<
    * checked form of each input it sees and reuses it. Only for inputs that hold nothing secret.
    */
   reuseCheckedInput?: true;
+  /**
+   * Only over the websocket (a frame `{type: 'call', msgid, call, input}`): calls that follow a
+   * channel for the connection (room.register) or that only make sense live. Every other call
+   * works over both, through the same dispatcher, with the same envelope.
+   */
+  transport?: 'socket';
 }
 
 export function defineCall<

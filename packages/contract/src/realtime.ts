@@ -1,15 +1,25 @@
 /**
  * The websocket protocol at /socket: one discriminated union for each
- * direction, checked by both ends. A client says hello with the protocol
- * version and its credentials; the server answers with a welcome and then a
- * full snapshot of what the client follows, so nothing is ever replayed.
+ * direction, checked by both ends (docs/realtime.md).
+ *
+ * A client says hello with the protocol version and its credentials and is
+ * welcomed. From then on it makes contract calls as frames
+ * `{type: 'call', msgid, call, input}`: the server runs each through the same
+ * dispatcher as `/api/{name}` and answers `{type: 'reply', msgid, envelope}`
+ * with the same `[true, body]` / `[false, {err, errcode}]`. A refused call is a
+ * reply; the socket stays open. Calls that follow a channel (room.register,
+ * room.follow_directory_graph) answer with a snapshot and are followed by
+ * events; a room's events carry its sequence number, so a client that sees a
+ * gap asks for a fresh snapshot. Pings carry the page's clock and pongs the
+ * server's, so each round trip is a clock sample.
  */
 import { z } from 'zod';
-import { presenceStatuses } from './calls/presence';
-import { buddy, room } from './calls/room';
+import { directoryGraph, roomUser } from './calls/room';
 
-export const PROTOCOL_VERSION = 1;
+export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';
+/** The largest frame either end sends or accepts. */
+export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({
@@ -18,19 +28,57 @@ export const clientMessage = z.discriminatedUnion('type', [
     userid: z.string().max(64),
     userauth: z.string().max(128),
   }),
-  /** The page's person is active (available) or idle (away). */
-  z.object({ type: z.literal('presence'), status: z.enum(['available', 'away']) }),
-  z.object({ type: z.literal('ping') }),
+  /** A contract call; answered by a reply with the same msgid. */
+  z.object({
+    type: z.literal('call'),
+    msgid: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+    call: z.string().max(64),
+    input: z.record(z.string(), z.unknown()).default({}),
+  }),
+  /** `t` is the page's clock when it sent the ping; the pong carries it back. */
+  z.object({ type: z.literal('ping'), t: z.number().optional() }),
 ]);
-export type ClientMessage = z.infer<typeof clientMessage>;
+export type ClientMessage = z.input<typeof clientMessage>;
+
+export const apiFailure = z.object({ err: z.string(), errcode: z.string() });
+export const envelope = z.union([z.tuple([z.literal(true), z.unknown()]), z.tuple([z.literal(false), apiFailure])]);
+
+/**
+ * What happens in a room, in turntable's words. Each is stamped with the room's
+ * sequence number when the database commits it.
+ */
+export const roomEvent = z.discriminatedUnion('command', [
+  z.object({ command: z.literal('registered'), roomid: z.string(), user: z.array(roomUser) }),
+  z.object({ command: z.literal('deregistered'), roomid: z.string(), user: z.array(roomUser) }),
+]);
+export type RoomEvent = z.infer<typeof roomEvent>;
+
+/** Events a connection receives on the channels it follows. */
+export const liveEvent = z.discriminatedUnion('command', [
+  ...roomEvent.options,
+  z.object({ command: z.literal('directory_graph'), ...directoryGraph.shape }),
+]);
+export type LiveEvent = z.infer<typeof liveEvent>;
 
 export const serverMessage = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('welcome'), version: z.number(), userid: z.string() }),
-  /** The rooms where the member's buddies are, whenever that changes (spec §3 Directory graph). */
-  z.object({ type: z.literal('directory_graph'), rooms: z.array(z.tuple([room, z.array(buddy)])) }),
-  z.object({ type: z.literal('presence'), userid: z.string(), status: z.enum(presenceStatuses) }),
-  z.object({ type: z.literal('pong') }),
-  /** The connection is refused or ends: a reason people can read, and a stable code. */
+  /** `now` is the server's clock: a first, rough clock sample. */
+  z.object({ type: z.literal('welcome'), version: z.number(), userid: z.string(), now: z.number() }),
+  /** The answer to a call, by its msgid (-1 for a frame whose msgid could not be read). */
+  z.object({ type: z.literal('reply'), msgid: z.number(), envelope }),
+  /**
+   * An event on a followed channel (`room:<id>`, `user:<id>`, `directory`). Room events carry
+   * the room's sequence number: the next one a client should see is its snapshot's seq + 1.
+   */
+  z.object({ type: z.literal('event'), channel: z.string(), seq: z.number().optional(), event: liveEvent }),
+  /** `t` is the ping's, `now` the server's clock when it answered. */
+  z.object({ type: z.literal('pong'), t: z.number().optional(), now: z.number() }),
+  /**
+   * The connection is refused or ends (an old protocol, a session that ended or was
+   * replaced): a reason people can read and a stable code; the socket then closes.
+   */
   z.object({ type: z.literal('error'), err: z.string(), errcode: z.string() }),
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
+
+/** Close codes the server uses; the page does not come straight back after SESSION_ENDED. */
+export const SOCKET_CLOSE = { refused: 4000, sessionEnded: 4001 } as const;

@@ -16,8 +16,12 @@ import { migrateToLatest } from './db/migrate';
 import { Caches } from './lib/caches';
 import { createBus } from './realtime/bus';
 import { attachGateway } from './realtime/gateway';
+import { Hub } from './realtime/hub';
+import { authenticate, forgetSessions } from './features/auth/sessions';
+import { updateUser } from './features/accounts/store';
+import { liveRoomHandlers } from './features/room/handlers';
 import { accountHandlers } from './features/accounts/handlers';
-import { authHandlers } from './features/auth/handlers';
+import { authHandlers } from './features/accounts/sign-in';
 import { avatarHandlers } from './features/avatars/handlers';
 import { blockHandlers } from './features/blocks/handlers';
 import { presenceHandlers } from './features/presence/handlers';
@@ -57,6 +61,7 @@ const handlers: Handlers = {
   ...profileHandlers,
   ...stickerHandlers,
   ...roomHandlers,
+  ...liveRoomHandlers,
   ...socialHandlers,
   ...directoryHandlers,
   ...lobbyContentHandlers,
@@ -108,6 +113,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     db,
     config,
     bus,
+    hub: new Hub(bus, http.log),
     caches: new Caches(),
     mail,
     limits: createRateLimiter(config),
@@ -129,7 +135,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   });
 
   registerSecurityHeaders(http, captchaSources(config.captcha), paymentOrigins(config.payments));
-  const dispatcher = createDispatcher(services, handlers, http.log);
+  const dispatcher = createDispatcher(services, handlers, http.log, authenticate);
   registerApiRoute(http, dispatcher);
   // Only signing in and out by cookie and the social sign-in flow use cookies (the API reads userid + userauth
   // from its parameters), so only their routes parse them: every API call would otherwise pay for it.
@@ -152,7 +158,16 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     });
   const webhooks = await registerPaymentWebhooks(http, services);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
-  const gateway = await attachGateway(http, services);
+  const gateway = attachGateway(http, {
+    hub: services.hub,
+    log: http.log.child({ component: 'gateway' }),
+    now,
+    authenticate: (userid, userauth) => authenticate(services, userid, userauth),
+    sessionsEnded: () => forgetSessions(services),
+    invoke: (name, params, request) => dispatcher.invoke(name, params, request),
+    // A page that says hello is a sign of its person (spec §4 Presence).
+    welcomed: (caller) => updateUser(db, caller.userid, { presenceStatus: 'available', lastSeenAt: now() }),
+  });
   const renewals = startRenewalJob(services, http.log);
 
   return {
@@ -167,6 +182,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       await services.mail.close();
       await services.limits.close();
       await payments.close();
+      await services.hub.close();
       await bus.close();
       await db.destroy();
     },

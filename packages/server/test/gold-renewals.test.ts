@@ -10,7 +10,7 @@ import { lastTokenTo, mailsTo } from './support/mail';
 import { aClock, levelOf, newKey, subscribe, TEST_CARDS, withCard } from './support/gold';
 import { startSandboxHost, type SandboxHost } from './support/sandbox-host';
 import { runRenewals } from '../src/features/gold/renewal-job';
-import { releaseLease, takeLease } from '../src/features/gold/lease';
+import { releaseLease, takeLease } from '../src/lib/lease';
 import { sandboxDb } from '../src/adapters/payments/sandbox/sandbox-schema';
 
 const clock = aClock();

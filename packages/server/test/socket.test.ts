@@ -82,41 +82,57 @@ describe('one instance', () => {
       expect((await socket.next()).type).toBe('error');
     });
 
-    test('text that is not JSON: bad_request', async () => {
-      const socket = await open(t);
-      socket.send('{"type": "hello",');
-      expect(await socket.next()).toEqual({ type: 'error', err: 'Messages must be JSON.', errcode: 'bad_request' });
-      expect((await socket.closed).code).toBe(4000);
+    // A frame that cannot be run is answered, and the socket stays open for the next one.
+    const stillOpen = async (socket: TestSocket) => {
+      socket.send({ type: 'ping', t: 1 });
+      expect(await socket.next()).toEqual({ type: 'pong', t: 1, now: expect.any(Number) });
+    };
+    const refusal = (err: string, errcode: string, msgid = -1) => ({
+      type: 'reply',
+      msgid,
+      envelope: [false, { err, errcode }],
     });
 
-    test.each([{ type: 'dance' }, { type: 'hello', version: '1' }, [1, 2], 'null'])(
+    test('text that is not JSON: bad_request, and the socket stays open', async () => {
+      const socket = await open(t);
+      socket.send('{"type": "hello",');
+      expect(await socket.next()).toEqual(refusal('Messages must be JSON.', 'bad_request'));
+      await stillOpen(socket);
+    });
+
+    test.each([{ type: 'dance' }, { type: 'hello', version: '1' }, [1, 2], 'null', { type: 'call', msgid: 7 }])(
       '%j, not part of the protocol: bad_request',
       async (message) => {
         const socket = await open(t);
         socket.send(typeof message === 'string' ? message : JSON.stringify(message));
-        expect(await socket.next()).toEqual({
-          type: 'error',
-          err: 'That message is not part of the protocol.',
-          errcode: 'bad_request',
-        });
+        const msgid = typeof message === 'object' && 'msgid' in message ? message.msgid : -1;
+        expect(await socket.next()).toEqual(refusal('That message is not part of the protocol.', 'bad_request', msgid));
+        await stillOpen(socket);
       },
     );
 
     test('a binary message: bad_request', async () => {
       const socket = await open(t);
       socket.send(Buffer.from(JSON.stringify({ type: 'ping' })));
-      expect(await socket.next()).toEqual({
-        type: 'error',
-        err: 'Messages must be JSON text.',
-        errcode: 'bad_request',
-      });
+      expect(await socket.next()).toEqual(refusal('Messages must be JSON text.', 'bad_request'));
+      await stillOpen(socket);
     });
 
-    test('anything before hello: not_authenticated', async () => {
+    test('a message over 16 KiB: answered by its msgid, not dropped', async () => {
+      const socket = await connect(t, await aMember(t));
+      await socket.nextGraph();
+      socket.send({ type: 'call', msgid: 41, call: 'presence.update', input: { status: 'x'.repeat(20_000) } });
+      expect(await socket.next()).toEqual(refusal('That message is too large (at most 16 KiB).', 'bad_request', 41));
+      await stillOpen(socket);
+    });
+
+    test('a call before hello: not_authenticated, then hello still works', async () => {
+      const member = await aMember(t);
       const socket = await open(t);
-      socket.send({ type: 'ping' });
-      expect(await socket.next()).toEqual({ type: 'error', err: 'Say hello first.', errcode: 'not_authenticated' });
-      expect((await socket.closed).code).toBe(4000);
+      socket.send({ type: 'call', msgid: 1, call: 'user.info', input: {} });
+      expect(await socket.next()).toEqual(refusal('Say hello first.', 'not_authenticated', 1));
+      socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...member });
+      expect((await socket.next()).type).toBe('welcome');
     });
 
     test('a page on another site may not open a socket here', async () => {
@@ -143,7 +159,7 @@ describe('one instance', () => {
   });
 
   describe('a member who says hello', () => {
-    test('is welcomed, then sent the friends panel as room.directory_graph has it', async () => {
+    test('is welcomed with the server clock, then follows the friends panel as room.directory_graph has it', async () => {
       const member = await aMember(t);
       const buddy = await aMember(t);
       const room = await aRoom(t, owner);
@@ -151,9 +167,17 @@ describe('one instance', () => {
       await enterRoom(t.app.services, buddy.userid, room.roomid);
 
       const socket = await open(t);
+      const before = Date.now();
       socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...member });
-      expect(await socket.next()).toEqual({ type: 'welcome', version: PROTOCOL_VERSION, userid: member.userid });
-      const snapshot = await socket.nextGraph();
+      const welcome = await socket.next();
+      expect(welcome).toEqual({
+        type: 'welcome',
+        version: PROTOCOL_VERSION,
+        userid: member.userid,
+        now: expect.any(Number),
+      });
+      expect((welcome as { now: number }).now).toBeGreaterThanOrEqual(before);
+      const snapshot = await socket.ok('room.follow_directory_graph', {});
       expect(snapshot.rooms).toEqual((await t.ok('room.directory_graph', {}, member)).rooms);
       expect(roomIdsOf(snapshot)).toEqual([room.roomid]);
       expect(snapshot.rooms[0]![1].map((b) => b.userid)).toEqual([buddy.userid]);
@@ -165,22 +189,24 @@ describe('one instance', () => {
       expect(await socket.nextGraph()).toEqual({ type: 'directory_graph', rooms: [] });
     });
 
-    test('ping: pong', async () => {
+    test('ping: pong, with the page clock sent back and the server clock', async () => {
       const socket = await connect(t, await aMember(t));
       await socket.nextGraph();
-      socket.send({ type: 'ping' });
-      expect(await socket.next()).toEqual({ type: 'pong' });
+      socket.send({ type: 'ping', t: 12.5 });
+      const pong = await socket.next();
+      expect(pong).toEqual({ type: 'pong', t: 12.5, now: expect.any(Number) });
+      expect(Math.abs((pong as { now: number }).now - Date.now())).toBeLessThan(1_000);
     });
 
     test('messages sent right after hello, before the welcome, are answered in order', async () => {
       const member = await aMember(t);
       const socket = await open(t);
       socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...member });
-      socket.send({ type: 'presence', status: 'away' });
+      socket.send({ type: 'call', msgid: 1, call: 'presence.update', input: { status: 'away' } });
       socket.send({ type: 'ping' });
-      expect(await socket.next()).toEqual({ type: 'welcome', version: PROTOCOL_VERSION, userid: member.userid });
-      expect((await socket.next()).type).toBe('directory_graph');
-      expect(await socket.next()).toEqual({ type: 'pong' });
+      expect((await socket.next()).type).toBe('welcome');
+      expect(await socket.next()).toEqual({ type: 'reply', msgid: 1, envelope: [true, {}] });
+      expect((await socket.next()).type).toBe('pong');
       expect((await t.ok('presence.get', { uid: member.userid })).presence.status).toBe('away');
     });
 
@@ -190,22 +216,23 @@ describe('one instance', () => {
       await socket.nextGraph();
       socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...member });
       socket.send({ type: 'ping' });
-      expect(await socket.next()).toEqual({ type: 'pong' });
+      expect((await socket.next()).type).toBe('pong');
     });
 
-    test('is available once connected, and reports idle and active', async () => {
+    test('is available once connected, and reports idle and active through presence.update', async () => {
       const member = await aMember(t);
       await t.ok('presence.update', { status: 'away' }, member);
       const socket = await connect(t, member);
       await socket.nextGraph();
       const status = async () => (await t.ok('presence.get', { uid: member.userid })).presence.status;
       expect(await status()).toBe('available');
-      socket.send({ type: 'presence', status: 'away' });
-      socket.send({ type: 'ping' });
-      expect(await socket.next()).toEqual({ type: 'pong' });
+      expect(await socket.call('presence.update', { status: 'away' })).toEqual([true, {}]);
       expect(await status()).toBe('away');
-      socket.send({ type: 'presence', status: 'unavailable' });
-      expect((await socket.next()).type).toBe('error');
+      // Refused like over HTTP, and the socket stays open.
+      expect(await socket.call('presence.update', { status: 'unavailable' })).toEqual(
+        await t.call('presence.update', { status: 'unavailable' }, member),
+      );
+      expect(await socket.call('presence.update', { status: 'available' })).toEqual([true, {}]);
     });
   });
 
@@ -307,7 +334,13 @@ describe('one instance', () => {
       await socket.nextGraph();
       await enterRoom(t.app.services, buddy.userid, (await aRoom(t, owner, { privacy: 'unlisted' })).roomid);
       const messages = await socket.quietFor(QUIET_MS);
-      for (const message of messages) expect(message).toEqual({ type: 'directory_graph', rooms: [] });
+      for (const message of messages) {
+        expect(message).toEqual({
+          type: 'event',
+          channel: 'directory',
+          event: { command: 'directory_graph', rooms: [] },
+        });
+      }
     });
   });
 });

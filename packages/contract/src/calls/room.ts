@@ -10,6 +10,7 @@ import {
   ROOM_PAGE_SIZE,
   ROOM_SEARCH_MAX,
 } from '../constants';
+import { publicUser } from './user';
 import { booleanish, wholeNumber, wholeNumberWith } from '../validation';
 
 export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
@@ -114,6 +115,37 @@ export type Buddy = z.infer<typeof buddy>;
 export const directoryRoom = room.extend({ friends: z.array(buddy), current: z.boolean() });
 export type DirectoryRoom = z.infer<typeof directoryRoom>;
 
+/** The rooms where the member's buddies are (spec §3 Directory graph). */
+export const directoryGraph = z.object({ rooms: z.array(z.tuple([room, z.array(buddy)])) });
+
+/** What a room shows of each person in it: their avatar, laptop, points and standing. */
+export const roomUser = publicUser.pick({
+  userid: true,
+  name: true,
+  registered: true,
+  avatarid: true,
+  custom_avatar: true,
+  images: true,
+  points: true,
+  acl: true,
+  bot: true,
+  laptop: true,
+  subscription_level: true,
+});
+export type RoomUser = z.infer<typeof roomUser>;
+
+/**
+ * A room as a member who joins it sees it, at one point in its history: `seq` is the room's
+ * sequence number, and the events that follow carry seq + 1, seq + 2, …
+ */
+export const roomSnapshot = z.object({
+  room: roomDetails,
+  users: z.array(roomUser),
+  djids: z.array(z.string()),
+  seq: z.number(),
+});
+export type RoomSnapshot = z.infer<typeof roomSnapshot>;
+
 const paging = {
   limit: wholeNumber.pipe(z.number().min(1).max(100)).default(ROOM_PAGE_SIZE),
   skip: wholeNumber.pipe(z.number().min(0).max(100_000)).default(0),
@@ -161,7 +193,16 @@ export const roomCalls = callTable(
     method: 'GET',
     access: 'session',
     input: z.object({}),
-    output: z.object({ rooms: z.array(z.tuple([room, z.array(buddy)])) }),
+    output: directoryGraph,
+  }),
+  defineCall({
+    name: 'room.follow_directory_graph',
+    method: 'POST',
+    access: 'session',
+    transport: 'socket',
+    // The friends panel, live: this graph now, and a `directory_graph` event whenever it changes.
+    input: z.object({}),
+    output: directoryGraph,
   }),
   defineCall({
     name: 'room.info',
@@ -211,5 +252,22 @@ export const roomCalls = callTable(
     access: 'member',
     input: z.object({}),
     output: z.object({ roomids: z.array(z.string()) }),
+  }),
+  defineCall({
+    name: 'room.register',
+    method: 'POST',
+    access: 'session',
+    transport: 'socket',
+    // Joins the room (leaving any other) and follows it: a snapshot now, its events after.
+    input: z.object({ roomid: roomId }),
+    output: roomSnapshot,
+  }),
+  defineCall({
+    name: 'room.deregister',
+    method: 'POST',
+    access: 'session',
+    transport: 'socket',
+    input: z.object({ roomid: roomId }),
+    output: z.object({}),
   }),
 );

@@ -4,6 +4,8 @@ import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Caches } from '../lib/caches';
 import type { Bus } from '../realtime/bus';
+import type { Hub } from '../realtime/hub';
+import type { LiveConnection } from '../realtime/connection';
 import type { MailService } from '../adapters/mail';
 import type { RateLimiter } from './rate-limit';
 import type { PaymentProvider } from '../adapters/payments/provider';
@@ -16,6 +18,8 @@ export interface Services {
   config: Config;
   /** Events between server instances (in-process, or Redis pub/sub with REDIS_URL). */
   bus: Bus;
+  /** The bus's typed channels (lobby, room:<id>, user:<id>), checked on receipt. */
+  hub: Hub;
   /** Short-lived caches of hot reads (sessions, lobby pages). */
   caches: Caches;
   /** Outgoing mail, sent in the background (outbox table, or SMTP with SMTP_URL). */
@@ -37,6 +41,8 @@ export interface Caller {
 
 export interface RequestInfo {
   ip: string;
+  /** The socket the call came over; absent over HTTP. Socket-only calls always have it. */
+  connection?: LiveConnection | undefined;
 }
 
 type CallerFor<N extends CallName> = Calls[N]['access'] extends 'anyone' ? Caller | null : Caller;
@@ -52,8 +58,8 @@ export interface CallContext<N extends CallName> extends Services {
  * more fields: about 1.5 µs a call on Node 20, a tenth of a cached lobby read).
  */
 export function callContext(services: Services, caller: Caller | null, request: RequestInfo): CallContext<CallName> {
-  const { db, config, bus, caches, mail, limits, payments, now } = services;
-  return { db, config, bus, caches, mail, limits, payments, now, caller: caller as Caller, request };
+  const { db, config, bus, hub, caches, mail, limits, payments, now } = services;
+  return { db, config, bus, hub, caches, mail, limits, payments, now, caller: caller as Caller, request };
 }
 
 export type Handler<N extends CallName> = (

@@ -5,13 +5,20 @@
  * and wraps every outcome in the spec's envelope. Handlers never touch HTTP.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { calls, isCallName, type Access, type ApiFailure, type CallName, type Envelope } from '@platter/contract';
-import { callContext, type Handlers, type RequestInfo, type Services } from './context';
+import {
+  calls,
+  isCallName,
+  SOCKET_PATH,
+  type Access,
+  type ApiFailure,
+  type CallName,
+  type Envelope,
+} from '@platter/contract';
+import { callContext, type Caller, type Handlers, type RequestInfo, type Services } from './context';
 import { ApiError, errors } from './errors';
 import { CheckedInputs } from './checked-inputs';
 import { describeIssue } from './describe-issue';
 import { gzipNegotiation, PreparedBody } from './prepared-body';
-import { authenticate } from '../features/auth/sessions';
 import { andThen, type MaybePromise } from '../lib/maybe-promise';
 
 export interface Dispatcher {
@@ -50,7 +57,15 @@ export function failure(error: ApiError): Envelope<never> {
   return [false, { err: error.message, errcode: error.code }];
 }
 
-export function createDispatcher(services: Services, handlers: Handlers, log: FastifyInstance['log']): Dispatcher {
+/** Checks userid + userauth: the caller, or null. app.ts passes features/auth's; the API layer imports no feature. */
+export type Authenticate = (services: Services, userid: string, userauth: string) => MaybePromise<Caller | null>;
+
+export function createDispatcher(
+  services: Services,
+  handlers: Handlers,
+  log: FastifyInstance['log'],
+  authenticate: Authenticate,
+): Dispatcher {
   const checkedInputs = new CheckedInputs();
 
   /** Runs a call: at once when every step is answered from memory (a cached session, a cached page). */
@@ -63,6 +78,9 @@ export function createDispatcher(services: Services, handlers: Handlers, log: Fa
     return andThen(signedIn ? authenticate(services, userid, userauth) : null, (caller) => {
       if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
       if (access === 'member' && !caller?.registered) throw errors.membersOnly();
+      if (call.transport === 'socket' && !request.connection) {
+        throw new ApiError(`${name} is made over the websocket at ${SOCKET_PATH}.`, 'wrong_method');
+      }
 
       if (holdsNul(fields)) {
         throw new ApiError('The request holds a NUL character, which no field may contain.', 'bad_request');

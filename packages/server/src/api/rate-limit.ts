@@ -9,7 +9,6 @@ import { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { hashSecret } from '../lib/ids';
 import { ApiError } from './errors';
-import type { Services } from './context';
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
@@ -83,7 +82,8 @@ export type AttemptKind = 'login' | 'register' | 'reset';
  * Emails are counted by their hash, so the counts hold no addresses.
  */
 export async function limitAttempts(
-  services: Pick<Services, 'config' | 'limits' | 'now'>,
+  // What it uses of api/context's Services, written out: context.ts imports RateLimiter from here.
+  services: { config: Config; limits: RateLimiter; now: () => number },
   kind: AttemptKind,
   ip: string,
   account: string | null,

@@ -5,6 +5,7 @@ import * as roomDirectory from './migrations/0002-room-directory';
 import * as sandboxPayments from './migrations/0003-sandbox-payments';
 import * as gold from './migrations/0004-gold';
 import * as paymentReferences from './migrations/0005-payment-references';
+import * as roomSequence from './migrations/0006-room-sequence';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0003-sandbox-payments': sandboxPayments,
   '0004-gold': gold,
   '0005-payment-references': paymentReferences,
+  '0006-room-sequence': roomSequence,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

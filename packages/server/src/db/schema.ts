@@ -94,6 +94,8 @@ export interface RoomsTable {
   shuffleKey: Generated<number>;
   /** The last time the room had anyone in it: the time part of hotness. */
   activeAt: number | null;
+  /** Bumped by every room command; carried by the room's events and snapshots (docs/realtime.md). */
+  seq: Generated<number>;
   createdAt: number;
 }
 

@@ -52,6 +52,15 @@ export class Caches {
     return entry.loading;
   }
 
+  /** Drops the entries of one cache, loaded or loading, that `stale` says are out of date. */
+  clearWhere<V>(name: string, stale: (key: string, value: V | null) => boolean): void {
+    const cache = this.byName.get(name) as LRUCache<string, Remembered<V>> | undefined;
+    if (!cache) return;
+    for (const [key, entry] of cache.entries()) {
+      if (stale(key, entry.loaded ? entry.loaded.value : null)) cache.delete(key);
+    }
+  }
+
   clear(...names: string[]): void {
     for (const name of names) this.byName.get(name)?.clear();
   }

@@ -1,193 +1,189 @@
 /**
- * The websocket gateway at /socket (contract realtime.ts). A client says
- * hello with the protocol version and its credentials, then receives a full
- * snapshot of its friends panel, and a fresh one whenever a buddy moves —
- * wherever that happened: room moves arrive on the bus from every instance.
+ * The page's protocol at /socket (contract realtime.ts). A client says hello
+ * with the protocol version and its credentials; then each frame names a
+ * contract call and a message id and is run by the same dispatcher as
+ * `/api/{name}`, answered by id with the same envelope. A refused call or a
+ * malformed frame is answered and the socket stays open; only a failed
+ * hello, or the end of the session (told on the member's user channel, from
+ * any instance), closes it.
  */
 import type { IncomingMessage } from 'node:http';
-import type { Duplex } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
-import { clientMessage, PROTOCOL_VERSION, SOCKET_PATH, type ServerMessage } from '@platter/contract';
-import type { Caller, Services } from '../api/context';
-import { authenticate } from '../features/auth/sessions';
-import { updateUser } from '../features/accounts/store';
-import { buddyIdsOf } from '../features/directory/buddies';
-import { directoryGraph } from '../features/directory/graph';
-import { LOBBY_CHANNEL, type LobbyEvent } from '../features/rooms/membership';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import {
+  clientMessage,
+  MAX_SOCKET_MESSAGE_BYTES,
+  PROTOCOL_VERSION,
+  SOCKET_CLOSE,
+  SOCKET_PATH,
+  type ApiFailure,
+  type Envelope,
+} from '@platter/contract';
+import type { MaybePromise } from '../lib/maybe-promise';
+import { userChannel } from './channels';
+import { Connection, type LiveConnection } from './connection';
+import type { Hub } from './hub';
+import { attachTransport, type Transport } from './transport';
 
 const HELLO_TIMEOUT_MS = 10_000;
-const HEARTBEAT_MS = 30_000;
-/** Several buddies moving at once make one update, not several. */
-const GRAPH_DEBOUNCE_MS = 300;
-const MAX_MESSAGE_BYTES = 16 * 1024;
 
-interface Connection {
-  socket: WebSocket;
-  caller: Caller | null;
-  buddies: Set<string>;
-  alive: boolean;
-  pendingGraph: NodeJS.Timeout | null;
-  /** Messages are handled one after another, in the order sent: a ping right after hello waits for the welcome. */
-  inbox: Promise<void>;
+export const socketMessages = {
+  helloFirst: 'Say hello first.',
+  notJson: 'Messages must be JSON.',
+  notText: 'Messages must be JSON text.',
+  notProtocol: 'That message is not part of the protocol.',
+  tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
+  oldProtocol: 'Platter has been updated. Please reload the page.',
+  sessionEnded: 'Your session has ended. Please reload the page and log in again.',
+  internal: 'Sorry, something went wrong on our side. Please try again.',
+} as const;
+
+export interface SocketCaller {
+  userid: string;
+  sessionId: string;
+}
+
+/** What the gateway needs from the app, passed in so that realtime/ imports no feature. */
+export interface GatewayOptions {
+  hub: Hub;
+  log: FastifyBaseLogger;
+  now: () => number;
+  authenticate(userid: string, userauth: string): MaybePromise<SocketCaller | null>;
+  /** Runs a call as `/api/{name}` would, for this connection. */
+  invoke(
+    name: string,
+    params: Record<string, unknown>,
+    request: { ip: string; connection: LiveConnection },
+  ): Promise<Envelope<unknown>>;
+  /** Some of a member's sessions ended (on any instance): forget what this instance remembers of them. */
+  sessionsEnded?(userid: string): void;
+  /** A member's page is here: a sign of life (presence). */
+  welcomed?(caller: SocketCaller): Promise<void>;
 }
 
 export interface Gateway {
   close(): Promise<void>;
+  /** How many welcomed connections this instance holds. */
+  readonly size: number;
 }
 
-export async function attachGateway(app: FastifyInstance, services: Services): Promise<Gateway> {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
-  const connections = new Set<Connection>();
-  const log = app.log.child({ component: 'gateway' });
+export function attachGateway(app: FastifyInstance, options: GatewayOptions): Gateway {
+  const { hub, log } = options;
+  const connections = new Map<WebSocket, Connection>();
+  const addresses = new WeakMap<Connection, string>();
 
-  const send = (connection: Connection, message: ServerMessage) => {
-    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+  const failure = (err: string, errcode: ApiFailure['errcode']): Envelope<never> => [false, { err, errcode }];
+
+  /** Answers a frame that could not be run; the socket stays open. */
+  const answer = (connection: Connection, msgid: number | null, err: string, errcode: ApiFailure['errcode']) =>
+    connection.send({ type: 'reply', msgid: msgid ?? -1, envelope: failure(err, errcode) });
+
+  /** Refuses the connection itself: told why, then closed. */
+  const refuse = (connection: Connection, err: string, errcode: string, code: number = SOCKET_CLOSE.refused) => {
+    connection.send({ type: 'error', err, errcode });
+    connection.socket.close(code, errcode);
   };
 
-  const refuse = (connection: Connection, err: string, errcode: string) => {
-    send(connection, { type: 'error', err, errcode });
-    connection.socket.close(4000, errcode);
+  const hello = async (connection: Connection, version: number, userid: string, userauth: string) => {
+    if (connection.caller) return;
+    if (version !== PROTOCOL_VERSION) return refuse(connection, socketMessages.oldProtocol, 'protocol_version');
+    const caller = await options.authenticate(userid, userauth);
+    if (!caller || !connection.isOpen) return refuse(connection, socketMessages.sessionEnded, 'not_authenticated');
+    connection.caller = { userid, userauth, sessionId: caller.sessionId };
+    // Every page of the member listens to their user channel: when a session ends, its pages close everywhere.
+    const stop = await hub.listen(userChannel(userid), (message) => {
+      options.sessionsEnded?.(userid);
+      const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
+      if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
+    });
+    connection.onClose(stop);
+    await options.welcomed?.(caller);
+    connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
   };
 
-  const sendGraph = async (connection: Connection) => {
-    if (!connection.caller) return;
-    connection.buddies = await buddyIdsOf(services.db, connection.caller.userid);
-    send(connection, { type: 'directory_graph', rooms: await directoryGraph(services.db, connection.caller.userid) });
+  const runCall = async (connection: Connection, msgid: number, call: string, input: Record<string, unknown>) => {
+    const caller = connection.caller;
+    if (!caller) return answer(connection, msgid, socketMessages.helloFirst, 'not_authenticated');
+    const params = { ...input, userid: caller.userid, userauth: caller.userauth };
+    const envelope = await options.invoke(call, params, { ip: addresses.get(connection) ?? '', connection });
+    connection.send({ type: 'reply', msgid, envelope });
   };
 
-  const scheduleGraph = (connection: Connection) => {
-    if (connection.pendingGraph) return;
-    connection.pendingGraph = setTimeout(() => {
-      connection.pendingGraph = null;
-      sendGraph(connection).catch((error: unknown) => log.error({ err: error }, 'graph update failed'));
-    }, GRAPH_DEBOUNCE_MS);
-  };
-
-  const unsubscribe = await services.bus.subscribe(LOBBY_CHANNEL, (message) => {
-    const event = message as LobbyEvent;
-    for (const connection of connections) {
-      if (!connection.caller) continue;
-      const mine = event.type === 'fans_changed' && event.userid === connection.caller.userid;
-      const buddyMoved = event.type === 'room_membership' && connection.buddies.has(event.userid);
-      if (mine || buddyMoved) scheduleGraph(connection);
+  const onFrame = async (connection: Connection, data: RawData, isBinary: boolean) => {
+    if (isBinary) return answer(connection, null, socketMessages.notText, 'bad_request');
+    const text = String(data);
+    if (Buffer.byteLength(text) > MAX_SOCKET_MESSAGE_BYTES) {
+      return answer(connection, msgidIn(text), socketMessages.tooLarge, 'bad_request');
     }
-  });
-
-  const onMessage = async (connection: Connection, data: string) => {
-    let parsed: unknown;
+    let json: unknown;
     try {
-      parsed = JSON.parse(data);
+      json = JSON.parse(text);
     } catch {
-      return refuse(connection, 'Messages must be JSON.', 'bad_request');
+      return answer(connection, null, socketMessages.notJson, 'bad_request');
     }
-    const result = clientMessage.safeParse(parsed);
-    if (!result.success) return refuse(connection, 'That message is not part of the protocol.', 'bad_request');
-    const message = result.data;
+    const parsed = clientMessage.safeParse(json);
+    if (!parsed.success) return answer(connection, msgidOf(json), socketMessages.notProtocol, 'bad_request');
+    const message = parsed.data;
+    switch (message.type) {
+      case 'hello':
+        return hello(connection, message.version, message.userid, message.userauth);
+      case 'ping':
+        return connection.send({ type: 'pong', t: message.t, now: options.now() });
+      case 'call':
+        return runCall(connection, message.msgid, message.call, message.input);
+    }
+  };
 
-    if (message.type === 'hello') {
-      if (connection.caller) return;
-      if (message.version !== PROTOCOL_VERSION) {
-        return refuse(connection, 'Platter has been updated. Please reload the page.', 'protocol_version');
-      }
-      const caller = await authenticate(services, message.userid, message.userauth);
-      if (!caller) {
-        return refuse(
-          connection,
-          'Your session has ended. Please reload the page and log in again.',
-          'not_authenticated',
+  const transport: Transport = attachTransport(app, {
+    [SOCKET_PATH]: {
+      open(socket: WebSocket, request: IncomingMessage) {
+        const connection = new Connection(socket, hub);
+        connections.set(socket, connection);
+        addresses.set(connection, request.socket.remoteAddress ?? '');
+        const helloTimer = setTimeout(() => {
+          if (!connection.caller) refuse(connection, socketMessages.helloFirst, 'not_authenticated');
+        }, HELLO_TIMEOUT_MS);
+        connection.onClose(() => clearTimeout(helloTimer));
+      },
+      message(socket, data, isBinary) {
+        const connection = connections.get(socket);
+        if (!connection) return;
+        connection.enqueue(
+          () => onFrame(connection, data, isBinary),
+          (error) => {
+            log.error({ err: error }, 'socket message failed');
+            answer(connection, null, socketMessages.internal, 'internal');
+          },
         );
-      }
-      connection.caller = caller;
-      await updateUser(services.db, caller.userid, { presenceStatus: 'available', lastSeenAt: services.now() });
-      send(connection, { type: 'welcome', version: PROTOCOL_VERSION, userid: caller.userid });
-      return sendGraph(connection);
-    }
-    if (!connection.caller) return refuse(connection, 'Say hello first.', 'not_authenticated');
-    if (message.type === 'presence') {
-      await updateUser(services.db, connection.caller.userid, {
-        presenceStatus: message.status,
-        lastSeenAt: services.now(),
-      });
-    } else if (message.type === 'ping') {
-      send(connection, { type: 'pong' });
-    }
-  };
-
-  wss.on('connection', (socket: WebSocket) => {
-    const connection: Connection = {
-      socket,
-      caller: null,
-      buddies: new Set(),
-      alive: true,
-      pendingGraph: null,
-      inbox: Promise.resolve(),
-    };
-    connections.add(connection);
-    const helloTimer = setTimeout(() => {
-      if (!connection.caller) refuse(connection, 'Say hello first.', 'not_authenticated');
-    }, HELLO_TIMEOUT_MS);
-    socket.on('pong', () => (connection.alive = true));
-    socket.on('message', (data, isBinary) => {
-      connection.inbox = connection.inbox
-        .then(() =>
-          isBinary
-            ? refuse(connection, 'Messages must be JSON text.', 'bad_request')
-            : onMessage(connection, String(data)),
-        )
-        .catch((error: unknown) => {
-          log.error({ err: error }, 'socket message failed');
-          refuse(connection, 'Sorry, something went wrong on our side. Please reload the page.', 'internal');
-        });
-    });
-    socket.on('close', () => {
-      clearTimeout(helloTimer);
-      if (connection.pendingGraph) clearTimeout(connection.pendingGraph);
-      connections.delete(connection);
-    });
-    socket.on('error', () => socket.terminate());
+      },
+      close(socket) {
+        connections.get(socket)?.dispose();
+        connections.delete(socket);
+      },
+    },
   });
-
-  const heartbeat = setInterval(() => {
-    for (const connection of connections) {
-      if (!connection.alive) {
-        connection.socket.terminate();
-        continue;
-      }
-      connection.alive = false;
-      connection.socket.ping();
-    }
-  }, HEARTBEAT_MS);
-
-  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (pathname !== SOCKET_PATH || !sameOrigin(request)) {
-      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-      socket.destroy();
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-  };
-  app.server.on('upgrade', onUpgrade);
 
   return {
+    get size() {
+      let welcomed = 0;
+      for (const connection of connections.values()) if (connection.caller) welcomed += 1;
+      return welcomed;
+    },
     async close() {
-      clearInterval(heartbeat);
-      app.server.off('upgrade', onUpgrade);
-      await unsubscribe();
-      for (const connection of connections) connection.socket.terminate();
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await transport.close();
+      for (const connection of connections.values()) connection.dispose();
+      connections.clear();
     },
   };
 }
 
-/** A browser on another site may open a socket here too; it still needs credentials, but we refuse it outright. */
-function sameOrigin(request: IncomingMessage): boolean {
-  const origin = request.headers.origin;
-  if (!origin) return true;
-  try {
-    return new URL(origin).host === request.headers.host;
-  } catch {
-    return false;
-  }
+/** The msgid of a frame that is not a valid call, when it has one, so the answer can name it. */
+function msgidOf(json: unknown): number | null {
+  const msgid = (json as { msgid?: unknown } | null)?.msgid;
+  return typeof msgid === 'number' && Number.isSafeInteger(msgid) ? msgid : null;
+}
+
+function msgidIn(text: string): number | null {
+  const match = /"msgid"\s*:\s*(\d{1,15})/.exec(text);
+  return match ? Number(match[1]) : null;
 }

@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../api/context';
 import { randomBytes } from 'node:crypto';
-import { createEmailMember } from '../features/auth/handlers';
+import { createEmailMember } from '../features/accounts/sign-in';
 import { updateUser } from '../features/accounts/store';
 import { seedMembers, DEMO_MEMBERS } from './members';
 import { seedRooms } from './rooms';

@@ -1,6 +1,6 @@
 /** Demo members: DJs with names, avatars, points and fans of one another. */
 import type { Services } from '../api/context';
-import { createEmailMember } from '../features/auth/handlers';
+import { createEmailMember } from '../features/accounts/sign-in';
 import { updateUser } from '../features/accounts/store';
 import { becomeFanOf } from '../features/fans/store';
 

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Services } from '../api/context';
-import { authHandlers } from '../features/auth/handlers';
+import { authHandlers } from '../features/accounts/sign-in';
 import { lobbyContentHandlers } from '../features/lobby-content/handlers';
 import { createRoom } from '../features/rooms/create-room';
 import { enterRoom } from '../features/rooms/membership';

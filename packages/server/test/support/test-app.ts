@@ -34,11 +34,29 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function startTestApp(overrides: Partial<Config> = {}, now?: () => number): Promise<TestApp> {
+/** PostgreSQL as CI and every developer machine run it (DATABASE_URL when set). */
+export const TEST_POSTGRES_URL = process.env.DATABASE_URL?.startsWith('postgres')
+  ? process.env.DATABASE_URL
+  : 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestAppOptions {
+  /**
+   * On PostgreSQL even when the suite runs on SQLite: for several instances whose room
+   * commands overlap. SQLite is the one-instance default; two instances in one process on
+   * one SQLite file block each other's transactions (better-sqlite3 waits synchronously).
+   */
+  postgres?: boolean;
+}
+
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  now?: () => number,
+  options: TestAppOptions = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-test-'));
   const { database, dropDatabase } = overrides.database
     ? { database: overrides.database, dropDatabase: async () => {} }
-    : await freshDatabase(dataDir);
+    : await freshDatabase(dataDir, options.postgres ? TEST_POSTGRES_URL : process.env.DATABASE_URL);
   const config = loadConfig(
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     // Limits on attempts are off unless a test turns them on: every test signs up from 127.0.0.1.
@@ -88,8 +106,8 @@ export async function startTestApp(overrides: Partial<Config> = {}, now?: () => 
 
 async function freshDatabase(
   dataDir: string,
+  url: string | undefined,
 ): Promise<{ database: Config['database']; dropDatabase: () => Promise<void> }> {
-  const url = process.env.DATABASE_URL;
   if (!url?.startsWith('postgres')) {
     return { database: { kind: 'sqlite', file: path.join(dataDir, 'test.sqlite') }, dropDatabase: async () => {} };
   }

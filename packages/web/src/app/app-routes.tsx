@@ -26,7 +26,13 @@ export function AppRoutes() {
   const background =
     stated && matchRoutes(modalMatchTable, stated) === null ? stated : isModal ? lobbyLocation : undefined;
 
-  const close = () => navigate(background ? `${background.pathname ?? '/'}${background.search ?? ''}` : '/');
+  // Opened in the page: going back returns to the page behind as it was, and Forward reopens the modal.
+  // Loaded directly: there is nothing of ours to go back to, so the page behind opens.
+  const depth = (location.state as BackgroundState | null)?.modalDepth ?? 0;
+  const close = () =>
+    stated && depth > 0
+      ? navigate(-depth)
+      : navigate(background ? `${background.pathname ?? '/'}${background.search ?? ''}` : '/');
 
   return (
     <>

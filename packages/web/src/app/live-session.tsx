@@ -1,9 +1,9 @@
 import { usePresenceReporting } from '../session/use-presence';
-import { useRealtimeConnection } from '../session/use-realtime';
+import { useLiveConnection } from '../live/use-live';
 
 /** What the page keeps running for its session: the realtime socket and presence reports (spec §4). */
 export function LiveSession() {
-  useRealtimeConnection();
+  useLiveConnection();
   usePresenceReporting();
   return null;
 }

@@ -1,12 +1,11 @@
 /**
  * Presence (spec §4): the page watches for signs of its person, says whether
  * they are active or idle, and tells the server when that changes: by
- * `presence.update` always, and over the socket too when it is connected, so
- * that others can hear at once.
+ * `presence.update`, over the socket when it is connected and over HTTP when
+ * it is not.
  */
 import { useEffect, useSyncExternalStore } from 'react';
-import { call } from '../api/client';
-import { realtime } from '../api/realtime';
+import { live } from '../live/socket';
 import { isFramed } from '../lib/framed';
 import { IdleDetector } from './idle-detector';
 import { useCurrentUser } from './use-session';
@@ -45,14 +44,15 @@ export function usePresenceReporting(): void {
   useEffect(() => {
     if (!userid || isFramed()) return;
     // Best effort: a lost report is corrected by the next change, and polling keeps "last seen" fresh.
-    call('presence.update', { status }).catch(() => undefined);
-    realtime.send({ type: 'presence', status });
+    live.request('presence.update', { status }).catch(() => undefined);
   }, [userid, status]);
 
   useEffect(() => {
     if (!userid || isFramed()) return;
-    return realtime.onStateChange((state) => {
-      if (state === 'connected') realtime.send({ type: 'presence', status });
+    // A new line starts the person as available: an idle person says so again.
+    return live.onStateChange((state) => {
+      if (state === 'connected' && status === 'away')
+        live.request('presence.update', { status }).catch(() => undefined);
     });
   }, [userid, status]);
 }

@@ -8,8 +8,7 @@ import type { Caller, HandlerGroup, RequestInfo, Services } from '../../api/cont
 import { errors, isUniqueViolation } from '../../api/errors';
 import { limitAttempts } from '../../api/rate-limit';
 import type { UserRow, UserUpdate } from '../../db/schema';
-import { hashPassword, verifyPassword } from '../auth/passwords';
-import { endAllSessions, endOtherSessions } from '../auth/sessions';
+import { endAllSessions, endOtherSessions, hashPassword, verifyPassword } from '../auth';
 import { sendEmailChangeNotice, sendPasswordReset, sendVerification } from './account-mail';
 import { findUser, findUserByLoginEmail, isEmailTaken, updateUser } from './store';
 import { consumeToken, linkExpired, revokeTokens } from './tokens';

@@ -1,7 +1,7 @@
 /** Presents a user row as the contract's §3 User: only the fields its owner may see. */
-import { avatarImageUrls, type SelfUser } from '@platter/contract';
+import { avatarImageUrls, type RoomUser, type SelfUser } from '@platter/contract';
 import type { UserRow } from '../../db/schema';
-import { presenceOf } from '../presence/status';
+import { presenceOf } from './presence';
 
 export interface SocialIds {
   fbid: string | null;
@@ -37,6 +37,23 @@ export function selfUserView(
     subscription_level: user.subscriptionLevel,
     status: presenceOf(user, now),
     created: user.createdAt,
+  };
+}
+
+/** A user as the people in a room see them (contract RoomUser). */
+export function roomUserView(user: UserRow): RoomUser {
+  return {
+    userid: user.id,
+    name: user.name,
+    registered: user.name !== null,
+    avatarid: user.avatarId,
+    custom_avatar: customAvatarOf(user),
+    images: avatarImageUrls(user.avatarId),
+    points: user.points,
+    acl: user.acl,
+    bot: user.bot === 1,
+    laptop: user.laptop as RoomUser['laptop'],
+    subscription_level: user.subscriptionLevel,
   };
 }
 

@@ -6,6 +6,7 @@ import type { Caller, Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { hashSecret, newId, newSecret } from '../../lib/ids';
 import { andThen, type MaybePromise } from '../../lib/maybe-promise';
+import { userChannel } from '../../realtime/channels';
 
 /** How often a session's and its user's "last seen" are written: not on every call. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -94,19 +95,38 @@ async function touch({ db }: Services, row: SessionEntry, at: number): Promise<v
   await db.updateTable('users').set({ lastSeenAt: at }).where('id', '=', row.userid).execute();
 }
 
-export async function endSession({ db, caches }: Services, sessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('id', '=', sessionId).execute();
+/** Drops this instance's cached sessions, so an ended one is not honoured from memory. */
+export function forgetSessions({ caches }: Services): void {
   caches.clear('sessions');
+}
+
+const SESSION_ENDED = 'Your session has ended. Please reload the page and log in again.';
+
+export async function endSession(services: Services, sessionId: string): Promise<void> {
+  const ended = await services.db
+    .deleteFrom('sessions')
+    .where('id', '=', sessionId)
+    .returning('userId')
+    .executeTakeFirst();
+  forgetSessions(services);
+  if (ended) await closeSockets(services, ended.userId, { only: sessionId });
 }
 
 /** Signs a member out everywhere but here (after a password change, say). */
-export async function endOtherSessions({ db, caches }: Services, userId: string, keepSessionId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
-  caches.clear('sessions');
+export async function endOtherSessions(services: Services, userId: string, keepSessionId: string): Promise<void> {
+  await services.db.deleteFrom('sessions').where('userId', '=', userId).where('id', '!=', keepSessionId).execute();
+  forgetSessions(services);
+  await closeSockets(services, userId, { keep: keepSessionId });
 }
 
 /** Signs a member out everywhere (after a password reset by mailed link: whoever was signed in may be the intruder). */
-export async function endAllSessions({ db, caches }: Services, userId: string): Promise<void> {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
-  caches.clear('sessions');
+export async function endAllSessions(services: Services, userId: string): Promise<void> {
+  await services.db.deleteFrom('sessions').where('userId', '=', userId).execute();
+  forgetSessions(services);
+  await closeSockets(services, userId, {});
+}
+
+/** The pages of ended sessions close on every instance (the member's user channel). */
+function closeSockets(services: Services, userId: string, which: { only?: string; keep?: string }): Promise<void> {
+  return services.hub.publish(userChannel(userId), { type: 'session_ended', ...which, err: SESSION_ENDED });
 }

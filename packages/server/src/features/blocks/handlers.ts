@@ -6,9 +6,9 @@
 import { IGNORE_LIST_MAX, accountMessages } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { findUser } from '../accounts/store';
-import { stopBeingFanOf } from '../fans/store';
-import { announceFansChanged } from '../rooms/membership';
+import { findUser } from '../accounts';
+import { stopBeingFanOf } from '../fans';
+import { announceFansChanged } from '../rooms';
 import { addBlock, blocksOf, countBlocks, isBlocked, removeBlock } from './store';
 
 export const blockHandlers = {

@@ -39,6 +39,22 @@ export function directoryChanged(services: Services): void {
   services.caches.clear(PAGES);
 }
 
+/**
+ * Someone came or went, or stepped up or down, in one room: only the pages that show it are
+ * out of date, and the DJs Needed pages when the stage filled or opened. Other pages may
+ * now rank the room differently; they renew within the second, as they do for another
+ * instance's moves, so a busy lobby keeps its cache.
+ */
+export function roomCountsChanged(services: Services, roomId: string, { stageFilledOrOpened = false } = {}): void {
+  services.caches.clearWhere<PreparedPage>(
+    PAGES,
+    (key, page) =>
+      page === null ||
+      (stageFilledOrOpened && key.startsWith('DJsNeeded|')) ||
+      page.rooms.some((room) => room.roomid === roomId),
+  );
+}
+
 /** Someone moved, or whom someone follows changed. */
 export function whereaboutsChanged(services: Services): void {
   services.caches.clear(WHEREABOUTS);

@@ -5,7 +5,7 @@
  */
 import type { Buddy, Room } from '@platter/contract';
 import type { Db } from '../../db/database';
-import { roomView } from '../rooms/room-view';
+import { roomView } from './room-view';
 import { buddiesInRooms, FIRST_SOCIAL_PROVIDER } from './buddies';
 import { roomsByIds } from './store';
 

@@ -3,9 +3,11 @@ import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import type { PreparedBody } from '../../api/prepared-body';
 import { andThen, type MaybePromise } from '../../lib/maybe-promise';
-import { roomView } from '../rooms/room-view';
+import { roomView } from './room-view';
 import { cachedPage, cachedWhereabouts } from './cache';
 import { directoryGraph } from './graph';
+import { followDirectoryGraph } from './graph-push';
+import { liveConnectionOf } from '../../api/live';
 import { directoryRooms, searchRooms, type DirectoryQuery } from './store';
 import { pageBody, preparePage, type PreparedPage } from './tiles';
 
@@ -41,6 +43,9 @@ export const directoryHandlers = {
   },
 
   'room.directory_graph': async (_input, { db, caller }) => ({ rooms: await directoryGraph(db, caller.userid) }),
+
+  'room.follow_directory_graph': async (_input, services) =>
+    followDirectoryGraph(services, liveConnectionOf(services.request)),
 } satisfies HandlerGroup;
 
 async function directoryPage(db: Db, query: DirectoryQuery): Promise<PreparedPage> {

@@ -2,7 +2,7 @@
 import { avatarImageUrl, FAN_PAGE_SIZE, type FanEntry } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
-import { whereaboutsChanged } from '../directory/cache';
+import { whereaboutsChanged } from '../directory';
 
 /** Makes `fanId` a fan of `djId`; being a fan twice is being a fan once. */
 export async function becomeFanOf(services: Services, fanId: string, djId: string): Promise<void> {

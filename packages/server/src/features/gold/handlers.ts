@@ -2,7 +2,7 @@
 import { orderMessages, type OrderStateBody } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { findUser } from '../accounts/store';
+import { findUser } from '../accounts';
 import { buy } from './buy';
 import { cancelGold, reactivateGold } from './manage';
 import { askProvider } from './payment-failures';

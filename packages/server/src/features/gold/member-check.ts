@@ -3,8 +3,8 @@ import { orderMessages } from '@platter/contract';
 import type { Caller, RequestInfo, Services } from '../../api/context';
 import { errors } from '../../api/errors';
 import { limitAttempts } from '../../api/rate-limit';
-import { findUser } from '../accounts/store';
-import { verifyPassword } from '../auth/passwords';
+import { findUser } from '../accounts';
+import { verifyPassword } from '../auth';
 import { findCard } from './store';
 
 /** What the purchase flows are given: the services, who calls, and from where. */

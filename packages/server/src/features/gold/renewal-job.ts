@@ -10,7 +10,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Services } from '../../api/context';
 import type { ProviderSubscription } from '../../adapters/payments/provider';
 import { newId } from '../../lib/ids';
-import { releaseLease, takeLease } from './lease';
+import { releaseLease, takeLease } from '../../lib/lease';
 import { paymentFailureOf } from './payment-failures';
 import { applyCharge, applySubscription, transitionSubscription } from './settle';
 import { GOLD_STATES, type SubscriptionRow } from './store';

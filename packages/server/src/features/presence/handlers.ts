@@ -1,7 +1,6 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { findUser, updateUser } from '../accounts/store';
-import { presenceOf } from './status';
+import { findUser, presenceOf, updateUser } from '../accounts';
 
 export const presenceHandlers = {
   'presence.get': async ({ uid }, { db, now }) => {

@@ -5,9 +5,9 @@ import { requireStaff } from '../../api/access';
 import { errors, isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../../db/schema';
-import { fanCounts, findUser, isNameTaken, updateUser } from '../accounts/store';
-import { announceFansChanged } from '../rooms/membership';
-import { becomeFanOf, fanOfIds, fanPage, isFanOf, stopBeingFanOf } from '../fans/store';
+import { fanCounts, findUser, isNameTaken, updateUser } from '../accounts';
+import { announceFansChanged } from '../rooms';
+import { becomeFanOf, fanOfIds, fanPage, isFanOf, stopBeingFanOf } from '../fans';
 import { profileView } from './profile-view';
 
 const DAY_MS = 86_400_000;

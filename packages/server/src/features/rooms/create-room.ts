@@ -4,7 +4,7 @@ import type { ParsedInput } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
-import { directoryChanged } from '../directory/cache';
+import { directoryChanged } from '../directory';
 import { hotness } from './hotness';
 import { isShortcutTaken } from './store';
 import { uniqueShortcut } from './shortcut';

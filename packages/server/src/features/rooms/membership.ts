@@ -4,21 +4,30 @@
  * every server instance (bus channel `lobby`), which is how friends panels
  * learn that a buddy moved.
  */
+import type { RoomUser } from '@platter/contract';
 import type { Services } from '../../api/context';
-import { directoryChanged, whereaboutsChanged } from '../directory/cache';
+import type { Db } from '../../db/database';
+import { roomUserView } from '../accounts';
+import { lobbyChannel, type LobbyMessage } from '../../realtime/channels';
+import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness } from './hotness';
+import { roomCommand } from './room-command';
 
-export const LOBBY_CHANNEL = 'lobby';
+export const LOBBY_CHANNEL = lobbyChannel.name;
 
 /** What the lobby channel carries: a person moved, or whom a member follows changed. */
-export type LobbyEvent =
-  { type: 'room_membership'; userid: string; roomid: string | null } | { type: 'fans_changed'; userid: string };
+export type LobbyEvent = LobbyMessage;
 
 function announce(services: Services, event: LobbyEvent): Promise<void> {
   whereaboutsChanged(services);
-  return services.bus.publish(LOBBY_CHANNEL, event);
+  return services.hub.publish(lobbyChannel, event);
 }
 
+/**
+ * Puts a person in a room (leaving any other), or changes whether they are on its stage.
+ * Each room touched is changed by a room command, so its pages hear `registered` and
+ * `deregistered` in the room's order.
+ */
 export async function enterRoom(
   services: Services,
   userId: string,
@@ -27,11 +36,21 @@ export async function enterRoom(
 ): Promise<void> {
   const { db, now } = services;
   const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
-  await db
-    .insertInto('roomMembers')
-    .values({ userId, roomId, isDj: asDj ? 1 : 0, joinedAt: now() })
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ roomId, isDj: asDj ? 1 : 0, joinedAt: now() }))
-    .execute();
+  if (previous && previous.roomId !== roomId) await removeFromRoom(services, userId, previous.roomId);
+  const user = await roomUserOf(db, userId);
+  await roomCommand(services, roomId, async (trx) => {
+    const present = await trx
+      .selectFrom('roomMembers')
+      .select('roomId')
+      .where('userId', '=', userId)
+      .executeTakeFirst();
+    await trx
+      .insertInto('roomMembers')
+      .values({ userId, roomId, isDj: asDj ? 1 : 0, joinedAt: now() })
+      .onConflict((oc) => oc.column('userId').doUpdateSet({ roomId, isDj: asDj ? 1 : 0, joinedAt: now() }))
+      .execute();
+    return present?.roomId === roomId || !user ? [] : [{ command: 'registered', roomid: roomId, user: [user] }];
+  });
   if (previous && previous.roomId !== roomId) await recountRoom(services, previous.roomId);
   await recountRoom(services, roomId);
   await announce(services, { type: 'room_membership', userid: userId, roomid: roomId });
@@ -41,9 +60,29 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
   const { db } = services;
   const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
   if (!previous) return;
-  await db.deleteFrom('roomMembers').where('userId', '=', userId).execute();
+  await removeFromRoom(services, userId, previous.roomId);
   await recountRoom(services, previous.roomId);
   await announce(services, { type: 'room_membership', userid: userId, roomid: null });
+}
+
+/** Takes a person out of one room, telling its pages (a room command). */
+async function removeFromRoom(services: Services, userId: string, roomId: string): Promise<void> {
+  const user = await roomUserOf(services.db, userId);
+  await roomCommand(services, roomId, async (trx) => {
+    const removed = await trx
+      .deleteFrom('roomMembers')
+      .where('userId', '=', userId)
+      .where('roomId', '=', roomId)
+      .executeTakeFirst();
+    return Number(removed.numDeletedRows) > 0 && user
+      ? [{ command: 'deregistered', roomid: roomId, user: [user] }]
+      : [];
+  });
+}
+
+async function roomUserOf(db: Db, userId: string): Promise<RoomUser | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  return row ? roomUserView(row) : null;
 }
 
 /** Sets a room's listeners, DJs, DJ points and hotness from who is in it now. */
@@ -63,7 +102,7 @@ export async function recountRoom(services: Services, roomId: string): Promise<v
     .executeTakeFirstOrThrow();
   const room = await db
     .selectFrom('rooms')
-    .select(['upvotes', 'downvotes', 'activeAt'])
+    .select(['upvotes', 'downvotes', 'activeAt', 'djcount', 'maxDjs'])
     .where('id', '=', roomId)
     .executeTakeFirst();
   if (!room) return;
@@ -81,7 +120,7 @@ export async function recountRoom(services: Services, roomId: string): Promise<v
     })
     .where('id', '=', roomId)
     .execute();
-  directoryChanged(services);
+  roomCountsChanged(services, roomId, { stageFilledOrOpened: room.djcount < room.maxDjs !== djcount < room.maxDjs });
 }
 
 /** Tells friends panels everywhere that whom this member follows has changed. */

@@ -9,8 +9,8 @@ import {
 import type { HandlerGroup } from '../../api/context';
 import type { OAuthClient } from '../../adapters/oauth/client';
 import { errors } from '../../api/errors';
-import { findUser } from '../accounts/store';
-import { whereaboutsChanged } from '../directory/cache';
+import { findUser } from '../accounts';
+import { whereaboutsChanged } from '../directory';
 import { socialProviders } from './providers';
 import { linkedAccountsOf, removeLinkedAccount } from './store';
 

@@ -8,9 +8,9 @@ import type { Caller, Services } from '../../api/context';
 import { isUniqueViolation } from '../../api/errors';
 import type { ProviderIdentity } from '../../adapters/oauth/identity';
 import { newId } from '../../lib/ids';
-import { insertUser, isNameTaken, updateUser } from '../accounts/store';
-import { createSession, endSession, type NewSession } from '../auth/sessions';
-import { whereaboutsChanged } from '../directory/cache';
+import { insertUser, isNameTaken, updateUser } from '../accounts';
+import { createSession, endSession, type NewSession } from '../auth';
+import { whereaboutsChanged } from '../directory';
 import { djNameFromProvider } from './social-name';
 import { findLinkedAccount, replaceFriends, saveLinkedAccount } from './store';
 

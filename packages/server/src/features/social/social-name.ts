@@ -4,7 +4,7 @@
  * a suggested name when nothing usable is left.
  */
 import { DJ_NAME_MAX, djName } from '@platter/contract';
-import { suggestName } from '../accounts/suggest-name';
+import { suggestName } from '../accounts';
 
 /** Everything a DJ name may not hold (the complement of validation.ts's allowed characters). */
 const NOT_ALLOWED = /[^\p{L}\p{M}\p{N} _\-.!?'&()[\]{}*+,:;@#$%^~=|]/gu;

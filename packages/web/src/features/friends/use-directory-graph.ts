@@ -1,7 +1,7 @@
 /**
  * The friends graph (spec §3 Directory graph, §9): polled every minute while
- * the person is active and every ten while idle; a `directory_graph` message
- * on the socket replaces it at once. Guests have no buddies (they can neither
+ * the person is active and every ten while idle; over the socket it is
+ * followed, and each `directory_graph` event replaces it at once. Guests have no buddies (they can neither
  * fan anyone nor link a social account), so they make no calls for it.
  */
 import { useEffect, useRef } from 'react';
@@ -10,7 +10,7 @@ import { DIRECTORY_POLL_ACTIVE_MS, DIRECTORY_POLL_IDLE_MS, type SelfUser } from 
 import { call } from '../../api/client';
 import { isFramed } from '../../lib/framed';
 import { useIsIdle } from '../../session/use-presence';
-import { useRealtimeMessage } from '../../session/use-realtime';
+import { useFollow } from '../../live/use-live';
 
 const graphKey = (userid: string | undefined) => ['room.directory_graph', userid] as const;
 
@@ -30,8 +30,16 @@ export function useDirectoryGraph(user: SelfUser | undefined) {
     staleTime: DIRECTORY_POLL_ACTIVE_MS,
   });
 
-  useRealtimeMessage('directory_graph', (message) => {
-    if (enabled) queryClient.setQueryData(graphKey(userid), { rooms: message.rooms });
+  // Live over the socket: the graph again after every reconnect or login, and whenever it changes.
+  useFollow({
+    call: 'room.follow_directory_graph',
+    input: {},
+    channel: 'directory',
+    enabled,
+    onSnapshot: (graph) => queryClient.setQueryData(graphKey(userid), graph),
+    onEvent: (event) => {
+      if (event.command === 'directory_graph') queryClient.setQueryData(graphKey(userid), { rooms: event.rooms });
+    },
   });
 
   // Back from idle: catch up at once when the list is older than an active poll would allow.

@@ -5,7 +5,8 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { profileMessages, REPORT_REASON_MAX, type ChatLine } from '@platter/contract';
+import { profileMessages, REPORT_CHATLOG_SIZE, REPORT_REASON_MAX } from '@platter/contract';
+import { useRoom } from '../../live/room-store';
 import { errorText } from '../../api/client';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
@@ -16,9 +17,6 @@ import { Spinner } from '../../ui/spinner';
 import { useProfile, useReportUser } from './use-profile';
 
 const TITLE = 'Report User';
-
-/** What the report is sent with: the room's recent chat. There is no room chat yet, so nothing. */
-const RECENT_CHAT: readonly ChatLine[] = [];
 
 export const REPORT_SENT = 'Thanks. Your report has been sent to the moderators.';
 
@@ -64,6 +62,9 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { reason: useId(), counter: useId(), error: useId(), chat: useId() };
+  // The recent chat of the room the page is in (spec §9: about 25 lines), shown and sent with the report.
+  const chat = useRoom((state) => state.chat);
+  const recentChat = chat.slice(-REPORT_CHATLOG_SIZE);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -73,7 +74,7 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
     if (!text) return setError(profileMessages.reasonRequired);
     if (text.length > REPORT_REASON_MAX) return setError(profileMessages.reasonTooLong);
     report.mutate(
-      { reported: userid, reason: text, chatlog: [...RECENT_CHAT] },
+      { reported: userid, reason: text, chatlog: recentChat },
       {
         onSuccess: () => {
           showAlert(REPORT_SENT, { kind: 'success' });
@@ -121,9 +122,9 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
         <h3 id={ids.chat} className="field__label">
           Chat log
         </h3>
-        {RECENT_CHAT.length > 0 ? (
+        {recentChat.length > 0 ? (
           <ol className="chat-log">
-            {RECENT_CHAT.map((line) => (
+            {recentChat.map((line) => (
               <li key={`${line.time}-${line.userid}`}>
                 <strong>{line.name}</strong> {line.text}
               </li>

@@ -3,13 +3,18 @@
  * built yet; until it is, this page says so plainly and shows what the room
  * is: its name, description, listeners, DJs and current song.
  */
+import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
-import type { RoomDetails } from '@platter/contract';
+import type { RoomDetails, RoomUser } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { CoverArt } from '../../ui/cover-art';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { ModalLink } from '../../ui/modal-link';
+import { roomStore, useRoom } from '../../live/room-store';
+import { isFramed } from '../../lib/framed';
+import { useCurrentUser } from '../../session/use-session';
 import { useRoomInfo } from './use-room-info';
 
 export function RoomPage() {
@@ -50,9 +55,22 @@ export function RoomPage() {
   );
 }
 
+/** Joins the room over the socket while the page shows it (and the page has a session). */
+function useLiveRoom(roomid: string | undefined) {
+  const hasSession = useCurrentUser() !== undefined;
+  useEffect(() => {
+    if (!roomid || !hasSession || isFramed()) return;
+    return roomStore.join(roomid);
+  }, [roomid, hasSession]);
+}
+
 function RoomSummary({ room }: { room: RoomDetails }) {
+  useLiveRoom(room.roomid);
+  const live = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.status : 'idle'));
+  const users = useRoom((state) => state.users);
   const { metadata } = room;
   const song = metadata.current_song;
+  const listeners = live === 'live' ? users.length : metadata.listeners;
   return (
     <article className="room-card">
       <CoverArt src={song?.coverart} size={160} className="room-card__cover" />
@@ -62,7 +80,7 @@ function RoomSummary({ room }: { room: RoomDetails }) {
         <dl className="room-card__facts">
           <div>
             <dt>Listeners</dt>
-            <dd>{metadata.listeners}</dd>
+            <dd data-testid="room-listeners">{listeners}</dd>
           </div>
           <div>
             <dt>DJs</dt>
@@ -75,6 +93,7 @@ function RoomSummary({ room }: { room: RoomDetails }) {
             <dd>{song ? `${song.artist} – ${song.song}` : 'No song playing'}</dd>
           </div>
         </dl>
+        {live === 'live' && <PeopleHere users={users} />}
         <p className="room-card__soon">
           The room itself (the stage, the chat and playback) is coming in an upcoming release. Until then, this page
           shows what's playing and how busy the room is.
@@ -84,5 +103,21 @@ function RoomSummary({ room }: { room: RoomDetails }) {
         </Link>
       </div>
     </article>
+  );
+}
+
+/** Who is in the room now, live; each name opens their profile over the room. */
+function PeopleHere({ users }: { users: readonly RoomUser[] }) {
+  return (
+    <section className="room-card__people" aria-label="In the room now">
+      <h2>In the room now</h2>
+      <ul>
+        {users.map((user) => (
+          <li key={user.userid}>
+            {user.name ? <ModalLink to={`/profile/${user.userid}`}>{user.name}</ModalLink> : <span>A guest</span>}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

@@ -5,10 +5,9 @@ import { errors, isUniqueViolation } from '../../api/errors';
 import { limitAttempts, type AttemptKind } from '../../api/rate-limit';
 import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
-import { sendVerification } from '../accounts/account-mail';
-import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from '../accounts/store';
-import { hashPassword, verifyPassword } from './passwords';
-import { createSession, endSession } from './sessions';
+import { createSession, endSession, hashPassword, verifyPassword } from '../auth';
+import { sendVerification } from './account-mail';
+import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from './store';
 
 const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
 const EMAIL_TAKEN = 'That email address is already registered. Try logging in instead!';

@@ -1,0 +1,110 @@
+/**
+ * The live layer in a real browser (docs/realtime.md): a room page joins its
+ * room over the socket and follows it, so two members see each other come and
+ * go without a reload; a profile opened over the room keeps the room mounted
+ * under it, and closing it goes back in history rather than forward.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new room, so that nobody the seed placed is in it. */
+async function aFreshRoom(): Promise<string> {
+  const post = async <T>(name: string, body: Record<string, unknown>): Promise<T> => {
+    const response = await fetch(`${server.baseUrl}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const [ok, result] = (await response.json()) as [boolean, T];
+    if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+    return result;
+  };
+  const owner = await post<{ userid: string; userauth: string }>('user.email_login', {
+    email: 'echo@example.com',
+    password: 'platter-demo',
+  });
+  const room = await post<{ shortcut: string }>('room.create', { ...owner, room_name: `Live Test ${Date.now()}` });
+  return room.shortcut;
+}
+
+async function memberPage(email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('platter-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
+}
+
+const people = (page: Page) => page.getByRole('region', { name: 'In the room now' });
+const listeners = (page: Page) => page.getByTestId('room-listeners').textContent();
+
+test('two members in one room see each other come and go, live', async () => {
+  const shortcut = await aFreshRoom();
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${shortcut}`);
+  await people(ada).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  await expect.poll(() => listeners(ada)).toBe('1');
+
+  const bass = await memberPage('basslord@example.com');
+  await bass.goto(`${server.baseUrl}/${shortcut}`);
+  await people(bass).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  await people(ada).getByRole('link', { name: 'Basslord' }).waitFor();
+  await expect.poll(() => listeners(ada)).toBe('2');
+
+  // Basslord leaves the room (back to the lobby): Ada's page hears it.
+  await bass.getByRole('link', { name: 'Back to the lobby' }).click();
+  await expect.poll(() => people(ada).getByRole('link', { name: 'Basslord' }).count()).toBe(0);
+  await expect.poll(() => listeners(ada)).toBe('1');
+  await bass.context().close();
+  await ada.context().close();
+});
+
+test('a profile opened over the room keeps the room mounted; closing it goes back', async () => {
+  const shortcut = await aFreshRoom();
+  const dee = await memberPage('dolphin@example.com');
+  await dee.goto(`${server.baseUrl}/${shortcut}`);
+  const otter = await memberPage('otter@example.com');
+  await otter.goto(`${server.baseUrl}/${shortcut}`);
+  await people(dee).getByRole('link', { name: 'Funky Otter' }).waitFor();
+
+  // Mark the room's element: a remount would make a new one without the mark.
+  await dee.locator('.room-card').evaluate((element) => element.setAttribute('data-mounted-once', 'yes'));
+  const historyLength = await dee.evaluate(() => history.length);
+
+  await people(dee).getByRole('link', { name: 'Funky Otter' }).click();
+  const dialog = dee.getByRole('dialog');
+  await dialog.getByText('Funky Otter').first().waitFor();
+  expect(new URL(dee.url()).pathname).toMatch(/^\/profile\/[0-9a-f]{24}$/);
+  expect(await dee.locator('.room-card[data-mounted-once="yes"]').count()).toBe(1);
+
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  expect(new URL(dee.url()).pathname).toBe(`/${shortcut}`);
+  // Still the same element, still live: Otter is still listed, and the room never left.
+  expect(await dee.locator('.room-card[data-mounted-once="yes"]').count()).toBe(1);
+  await people(dee).getByRole('link', { name: 'Funky Otter' }).waitFor();
+  // Closing went back: the history did not grow, and Forward opens the profile again.
+  expect(await dee.evaluate(() => history.length)).toBe(historyLength + 1);
+  await dee.goForward();
+  await dee.getByRole('dialog').getByText('Funky Otter').first().waitFor();
+  await otter.context().close();
+  await dee.context().close();
+});

@@ -1,0 +1,9 @@
+import type { LiveConnection } from '../realtime/connection';
+import type { RequestInfo } from './context';
+import { ApiError } from './errors';
+
+/** The socket a socket-only call came over (the dispatcher lets such calls through only with one). */
+export function liveConnectionOf(request: RequestInfo): LiveConnection {
+  if (!request.connection) throw new ApiError('This call is made over the websocket.', 'wrong_method');
+  return request.connection;
+}

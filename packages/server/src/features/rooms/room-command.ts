@@ -1,0 +1,63 @@
+/**
+ * The database orders each room. A room command is one transaction: it takes
+ * the room's row lock, makes its change, and bumps the room's sequence number
+ * once for each event it returns; after the commit the events are published
+ * on the room's channel stamped with their numbers. Every instance, and every
+ * page, thus sees one history per room, and a page that misses a number knows
+ * it missed something.
+ */
+import type { RoomEvent } from '@platter/contract';
+import type { Services } from '../../api/context';
+import type { Db } from '../../db/database';
+import { roomChannel } from '../../realtime/channels';
+
+/** Locks the room's row for the rest of the transaction (a no-op write: portable to SQLite and PostgreSQL). */
+async function lockRoom(trx: Db, roomId: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('rooms')
+    .set((eb) => ({ seq: eb.ref('seq') }))
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Runs `change` for the room in one transaction and publishes the events it returns, in order.
+ * Resolves to the room's sequence number after it (null when there is no such room).
+ */
+export async function roomCommand(
+  services: Services,
+  roomId: string,
+  change: (trx: Db) => Promise<RoomEvent[]>,
+): Promise<number | null> {
+  const done = await services.db.transaction().execute(async (trx) => {
+    if (!(await lockRoom(trx, roomId))) return null;
+    const events = await change(trx);
+    const { seq } = await trx
+      .updateTable('rooms')
+      .set((eb) => ({ seq: eb('seq', '+', events.length) }))
+      .where('id', '=', roomId)
+      .returning('seq')
+      .executeTakeFirstOrThrow();
+    return { events, seq: Number(seq) };
+  });
+  if (!done) return null;
+  const first = done.seq - done.events.length + 1;
+  for (const [index, event] of done.events.entries()) {
+    await services.hub.publish(roomChannel(roomId), { seq: first + index, event });
+  }
+  return done.seq;
+}
+
+/** Reads under the room's lock, so what it reads and the sequence number agree. */
+export async function readRoom<T>(
+  services: Services,
+  roomId: string,
+  read: (trx: Db, seq: number) => Promise<T>,
+): Promise<T | null> {
+  return services.db.transaction().execute(async (trx) => {
+    if (!(await lockRoom(trx, roomId))) return null;
+    const { seq } = await trx.selectFrom('rooms').select('seq').where('id', '=', roomId).executeTakeFirstOrThrow();
+    return read(trx, Number(seq));
+  });
+}

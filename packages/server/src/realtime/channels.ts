@@ -1,0 +1,40 @@
+/**
+ * The typed bus: every channel names the one shape its messages have, and the
+ * hub checks each message against it on receipt, so a message from an older
+ * or newer instance (or anything else on Redis) cannot reach a handler
+ * malformed. Three kinds of channel:
+ *   lobby       who moved, whose follows changed (the friends panel listens)
+ *   room:<id>   a room's events, each with the room's sequence number
+ *   user:<id>   a member's own news: their sessions ended (their sockets close)
+ */
+import { z } from 'zod';
+import { roomEvent } from '@platter/contract';
+
+export interface Channel<T> {
+  readonly name: string;
+  readonly schema: z.ZodType<T>;
+}
+
+const lobbyMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('room_membership'), userid: z.string(), roomid: z.string().nullable() }),
+  z.object({ type: z.literal('fans_changed'), userid: z.string() }),
+]);
+export type LobbyMessage = z.infer<typeof lobbyMessage>;
+
+const roomMessage = z.object({ seq: z.number().int(), event: roomEvent });
+export type RoomMessage = z.infer<typeof roomMessage>;
+
+const userMessage = z.discriminatedUnion('type', [
+  /** Sessions ended: `only` one of them, or all of them but `keep` (which may be absent). */
+  z.object({
+    type: z.literal('session_ended'),
+    only: z.string().optional(),
+    keep: z.string().optional(),
+    err: z.string(),
+  }),
+]);
+export type UserMessage = z.infer<typeof userMessage>;
+
+export const lobbyChannel: Channel<LobbyMessage> = { name: 'lobby', schema: lobbyMessage };
+export const roomChannel = (roomid: string): Channel<RoomMessage> => ({ name: `room:${roomid}`, schema: roomMessage });
+export const userChannel = (userid: string): Channel<UserMessage> => ({ name: `user:${userid}`, schema: userMessage });

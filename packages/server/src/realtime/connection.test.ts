@@ -1,0 +1,126 @@
+/**
+ * A connection's order on the wire (realtime/connection.ts), over a real
+ * in-process bus: events wait for the reply of the call that is running,
+ * events already in the snapshot are dropped, an early event waits for the
+ * ones before it, and a missing one is given up on after a moment.
+ */
+import { afterEach, beforeEach, expect, test, vi } from 'vitest';
+import type { WebSocket } from 'ws';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RoomEvent, ServerMessage } from '@platter/contract';
+import { InProcessBus } from './bus';
+import { roomChannel } from './channels';
+import { Connection, GAP_WAIT_MS } from './connection';
+import { Hub } from './hub';
+
+/** The socket's side the connection sees: what it sent, in order. */
+function fakeSocket() {
+  const sent: ServerMessage[] = [];
+  const socket = {
+    OPEN: 1,
+    readyState: 1,
+    bufferedAmount: 0,
+    send: (data: string) => sent.push(JSON.parse(data) as ServerMessage),
+    terminate: () => undefined,
+  };
+  return { socket: socket as unknown as WebSocket, sent };
+}
+
+const event = (userid: string): RoomEvent => ({
+  command: 'registered',
+  roomid: 'r1',
+  user: [
+    {
+      userid,
+      name: userid,
+      registered: true,
+      avatarid: 1,
+      custom_avatar: null,
+      images: { fullfront: '', headfront: '' },
+      points: 0,
+      acl: 0,
+      bot: false,
+      laptop: 'mac',
+      subscription_level: 0,
+    },
+  ],
+});
+
+let bus: InProcessBus;
+let hub: Hub;
+beforeEach(() => {
+  bus = new InProcessBus();
+  const quiet = () => undefined;
+  hub = new Hub(bus, { warn: quiet, error: quiet } as unknown as FastifyBaseLogger);
+});
+afterEach(async () => {
+  vi.useRealTimers();
+  await hub.close();
+});
+
+const channel = roomChannel('r1');
+const publish = (seq: number, who = `u${seq}`) => hub.publish(channel, { seq, event: event(who) });
+const seqs = (sent: ServerMessage[]) =>
+  sent.flatMap((m): Array<number | string | undefined> => (m.type === 'event' ? [m.seq] : [m.type]));
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+test('events published while a call runs are sent after its reply, without those in the snapshot', async () => {
+  const { socket, sent } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  connection.enqueue(
+    async () => {
+      const follow = await connection.follow(channel);
+      await publish(5);
+      await publish(6);
+      await settle();
+      follow.from(5); // the snapshot already holds event 5
+      connection.send({ type: 'reply', msgid: 1, envelope: [true, {}] });
+    },
+    () => undefined,
+  );
+  await vi.waitFor(() => expect(seqs(sent)).toEqual(['reply', 6]));
+  await publish(7);
+  await settle();
+  expect(seqs(sent)).toEqual(['reply', 6, 7]);
+});
+
+test('an early event waits for the one before it, then both go in order', async () => {
+  const { socket, sent } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  (await connection.follow(channel)).from(10);
+  await publish(12);
+  await settle();
+  expect(seqs(sent)).toEqual([]);
+  await publish(11);
+  await settle();
+  expect(seqs(sent)).toEqual([11, 12]);
+  await publish(12); // a repeat
+  await settle();
+  expect(seqs(sent)).toEqual([11, 12]);
+});
+
+test('a missing event is given up on after a moment: the page sees the gap and re-syncs', async () => {
+  vi.useFakeTimers();
+  const { socket, sent } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  (await connection.follow(channel)).from(1);
+  await publish(3);
+  await publish(4);
+  expect(seqs(sent)).toEqual([]);
+  vi.advanceTimersByTime(GAP_WAIT_MS);
+  expect(seqs(sent)).toEqual([3, 4]);
+  await publish(5);
+  expect(seqs(sent)).toEqual([3, 4, 5]);
+});
+
+test('unfollowing and closing let go of the bus', async () => {
+  const { socket } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  await connection.follow(channel);
+  await connection.follow(roomChannel('r2'));
+  expect(hub.size).toBe(2);
+  connection.unfollow(channel.name);
+  expect(hub.size).toBe(1);
+  connection.dispose();
+  expect(hub.size).toBe(0);
+});

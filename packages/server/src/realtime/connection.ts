@@ -1,0 +1,246 @@
+/**
+ * One socket's state: who it is (once welcomed), the channels it follows, and
+ * the order of what it sends. Frames are handled one at a time in the order
+ * they came (the inbox); while a call runs, events for this connection are
+ * held and sent after its reply, so a snapshot always arrives before the
+ * events that follow it. On a sequenced channel (a room) events go out in
+ * sequence order: one that arrives early waits for the ones before it, for
+ * a moment, and is then sent anyway so the page sees the gap and re-syncs.
+ */
+import type { WebSocket } from 'ws';
+import type { LiveEvent, ServerMessage } from '@platter/contract';
+import type { Channel } from './channels';
+import type { Hub } from './hub';
+
+/** What a followed channel carries to pages: an event, with the room's sequence number on rooms. */
+export interface ChannelEvent {
+  seq?: number | undefined;
+  event: LiveEvent;
+}
+
+/** How long an early event waits for the ones before it (another instance's, still on their way). */
+export const GAP_WAIT_MS = 1_500;
+/** A page that cannot keep up is dropped (it reconnects and re-syncs) rather than buffered without end. */
+const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+export interface Follow {
+  /** The snapshot the page was given is at `seq`: send only what comes after it, in order. */
+  from(seq: number): void;
+}
+
+/** What a call over the socket may do with its connection (CallContext.request.connection). */
+export interface LiveConnection {
+  readonly id: number;
+  readonly userid: string;
+  readonly sessionId: string;
+  /** Starts following (resolves once subscribed, so nothing published after is missed). */
+  follow(channel: Channel<ChannelEvent>): Promise<Follow>;
+  unfollow(channelName: string): void;
+  follows(channelName: string): boolean;
+  /** The names of the channels followed that start with `prefix`. */
+  channels(prefix: string): string[];
+  /**
+   * Listens to a channel on the page's behalf while the socket is open (once per key: a
+   * second call with the same key changes nothing). For channels whose messages the server
+   * turns into something else for the page, as the friends panel does with the lobby's.
+   */
+  listen<T>(key: string, channel: Channel<T>, listener: (message: T) => void): Promise<void>;
+  /** Sends an event that did not come over the bus (a snapshot computed for this page alone). */
+  push(channelName: string, event: LiveEvent): void;
+  /** Runs once when the socket closes. */
+  onClose(listener: () => void): void;
+}
+
+export interface Caller {
+  userid: string;
+  userauth: string;
+  sessionId: string;
+}
+
+interface FollowState {
+  stop: () => void;
+  /** The last sequence number sent; null until the snapshot's is known, or on unsequenced channels. */
+  seq: number | null;
+  early: ChannelEvent[];
+  gapTimer: NodeJS.Timeout | null;
+}
+
+let nextId = 1;
+
+export class Connection implements LiveConnection {
+  readonly id = nextId++;
+  caller: Caller | null = null;
+  alive = true;
+  private inbox: Promise<void> = Promise.resolve();
+  private busy = false;
+  private held: Array<[string, ChannelEvent]> = [];
+  private readonly followed = new Map<string, FollowState>();
+  private readonly listening = new Map<string, () => void>();
+  private readonly closeListeners: Array<() => void> = [];
+  private closed = false;
+
+  constructor(
+    readonly socket: WebSocket,
+    private readonly hub: Hub,
+  ) {}
+
+  get userid(): string {
+    return this.welcomed().userid;
+  }
+
+  get sessionId(): string {
+    return this.welcomed().sessionId;
+  }
+
+  get isOpen(): boolean {
+    return !this.closed && this.socket.readyState === this.socket.OPEN;
+  }
+
+  send(message: ServerMessage): void {
+    if (!this.isOpen) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(JSON.stringify(message));
+  }
+
+  /** Handles frames one after another, in the order sent; `work` marks a call whose events wait for its reply. */
+  enqueue(work: () => Promise<void>, onError: (error: unknown) => void): void {
+    this.inbox = this.inbox
+      .then(async () => {
+        this.busy = true;
+        try {
+          await work();
+        } finally {
+          this.busy = false;
+          this.flushHeld();
+        }
+      })
+      .catch(onError);
+  }
+
+  async follow(channel: Channel<ChannelEvent>): Promise<Follow> {
+    const existing = this.followed.get(channel.name);
+    const state: FollowState = existing ?? { stop: () => undefined, seq: null, early: [], gapTimer: null };
+    if (!existing) {
+      this.followed.set(channel.name, state);
+      const stop = await this.hub.listen(channel, (message) => this.receive(channel.name, message));
+      // Closed or unfollowed while subscribing: let go at once.
+      if (this.followed.get(channel.name) !== state) stop();
+      else state.stop = stop;
+    }
+    return {
+      from: (seq) => {
+        state.seq = seq;
+        state.early = state.early.filter((message) => (message.seq ?? Infinity) > seq);
+      },
+    };
+  }
+
+  async listen<T>(key: string, channel: Channel<T>, listener: (message: T) => void): Promise<void> {
+    if (this.listening.has(key) || this.closed) return;
+    this.listening.set(key, () => undefined);
+    const stop = await this.hub.listen(channel, listener);
+    if (this.closed) stop();
+    else this.listening.set(key, stop);
+  }
+
+  unfollow(channelName: string): void {
+    const state = this.followed.get(channelName);
+    if (!state) return;
+    this.followed.delete(channelName);
+    if (state.gapTimer) clearTimeout(state.gapTimer);
+    state.stop();
+    this.held = this.held.filter(([name]) => name !== channelName);
+  }
+
+  follows(channelName: string): boolean {
+    return this.followed.has(channelName);
+  }
+
+  channels(prefix: string): string[] {
+    return [...this.followed.keys()].filter((name) => name.startsWith(prefix));
+  }
+
+  push(channelName: string, event: LiveEvent): void {
+    this.send({ type: 'event', channel: channelName, event });
+  }
+
+  onClose(listener: () => void): void {
+    if (this.closed) listener();
+    else this.closeListeners.push(listener);
+  }
+
+  /** Lets go of everything: called once, when the socket closes. */
+  dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    for (const name of [...this.followed.keys()]) this.unfollow(name);
+    for (const stop of this.listening.values()) stop();
+    this.listening.clear();
+    for (const listener of this.closeListeners.splice(0)) listener();
+  }
+
+  private welcomed(): Caller {
+    if (!this.caller) throw new Error('This connection has not been welcomed.');
+    return this.caller;
+  }
+
+  private receive(channelName: string, message: ChannelEvent): void {
+    if (this.busy) this.held.push([channelName, message]);
+    else this.emit(channelName, message);
+  }
+
+  private flushHeld(): void {
+    const held = this.held;
+    this.held = [];
+    for (const [name, message] of held) this.emit(name, message);
+  }
+
+  private emit(channelName: string, message: ChannelEvent): void {
+    const state = this.followed.get(channelName);
+    if (!state) return;
+    if (state.seq === null || message.seq === undefined) return this.deliver(channelName, message);
+    if (message.seq <= state.seq) return; // already in the snapshot, or a repeat
+    if (message.seq > state.seq + 1) {
+      state.early.push(message);
+      state.gapTimer ??= setTimeout(() => this.giveUpWaiting(channelName), GAP_WAIT_MS);
+      return;
+    }
+    this.deliver(channelName, message);
+    state.seq = message.seq;
+    this.drainEarly(channelName, state);
+  }
+
+  /** Sends early events that are next in line now. */
+  private drainEarly(channelName: string, state: FollowState): void {
+    state.early.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
+    while (state.early[0] && state.seq !== null && (state.early[0].seq ?? 0) <= state.seq + 1) {
+      const next = state.early.shift()!;
+      if ((next.seq ?? 0) === state.seq + 1) {
+        this.deliver(channelName, next);
+        state.seq = next.seq ?? state.seq;
+      }
+    }
+    if (state.early.length === 0 && state.gapTimer) {
+      clearTimeout(state.gapTimer);
+      state.gapTimer = null;
+    }
+  }
+
+  /** The missing events are not coming (a lost bus message): send what there is; the page sees the gap. */
+  private giveUpWaiting(channelName: string): void {
+    const state = this.followed.get(channelName);
+    if (!state) return;
+    state.gapTimer = null;
+    const first = state.early.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))[0];
+    if (!first || first.seq === undefined) return;
+    state.seq = first.seq - 1;
+    this.drainEarly(channelName, state);
+  }
+
+  private deliver(channelName: string, message: ChannelEvent): void {
+    this.send({ type: 'event', channel: channelName, seq: message.seq, event: message.event });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * The hub: channel → this instance's listeners, over the bus. However many
+ * connections follow a channel here, the hub holds one bus subscription for
+ * it and checks each message once against the channel's schema before
+ * handing it to every listener, in the order the bus delivered them.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Bus } from './bus';
+import type { Channel } from './channels';
+
+type Listener = (message: never) => void;
+
+interface Subscription {
+  listeners: Set<Listener>;
+  /** The bus subscription: resolves once the bus delivers this channel here. */
+  ready: Promise<() => Promise<void>>;
+}
+
+export class Hub {
+  private readonly channels = new Map<string, Subscription>();
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  publish<T>(channel: Channel<T>, message: T): Promise<void> {
+    return this.bus.publish(channel.name, message);
+  }
+
+  /**
+   * Calls `listener` with each checked message on the channel. Resolves once the bus
+   * delivers the channel (so nothing published after that is missed); the function it
+   * resolves to stops listening.
+   */
+  async listen<T>(channel: Channel<T>, listener: (message: T) => void): Promise<() => void> {
+    let subscription = this.channels.get(channel.name);
+    if (!subscription) {
+      const listeners = new Set<Listener>();
+      const ready = this.bus.subscribe(channel.name, (raw) => this.deliver(channel, listeners, raw));
+      subscription = { listeners, ready };
+      this.channels.set(channel.name, subscription);
+    }
+    subscription.listeners.add(listener as Listener);
+    await subscription.ready;
+    const current = subscription;
+    return () => {
+      current.listeners.delete(listener as Listener);
+      if (current.listeners.size > 0 || this.channels.get(channel.name) !== current) return;
+      this.channels.delete(channel.name);
+      current.ready
+        .then((unsubscribe) => unsubscribe())
+        .catch((error: unknown) => this.log.warn({ err: error }, 'unsubscribe failed'));
+    };
+  }
+
+  /** How many channels this instance listens to (for tests and metrics). */
+  get size(): number {
+    return this.channels.size;
+  }
+
+  private deliver<T>(channel: Channel<T>, listeners: Set<Listener>, raw: unknown): void {
+    const parsed = channel.schema.safeParse(raw);
+    if (!parsed.success) {
+      this.log.warn(
+        { channel: channel.name, issue: parsed.error.issues[0]?.message },
+        'dropped a malformed bus message',
+      );
+      return;
+    }
+    for (const listener of [...listeners]) {
+      try {
+        (listener as (message: T) => void)(parsed.data);
+      } catch (error) {
+        this.log.error({ err: error, channel: channel.name }, 'a channel listener failed');
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    const subscriptions = [...this.channels.values()];
+    this.channels.clear();
+    await Promise.allSettled(subscriptions.map(async ({ ready }) => (await ready)()));
+  }
+}

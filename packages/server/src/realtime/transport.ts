@@ -1,0 +1,88 @@
+/**
+ * The socket's transport: the HTTP upgrade at one path, the same-origin
+ * check, the frame size limit and the heartbeat that ends dead lines. It
+ * knows nothing of what the frames say.
+ */
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+
+const HEARTBEAT_MS = 30_000;
+/**
+ * The hard limit ws enforces by closing the socket. Frames between the protocol's own limit
+ * and this one are answered with an error instead, so a page that sends too much is told why.
+ */
+const HARD_MAX_PAYLOAD = 1024 * 1024;
+
+export interface SocketHandlers {
+  open(socket: WebSocket, request: IncomingMessage): void;
+  message(socket: WebSocket, data: RawData, isBinary: boolean): void;
+  close(socket: WebSocket): void;
+}
+
+export interface Transport {
+  close(): Promise<void>;
+}
+
+/**
+ * Serves websockets at the given paths (the page's protocol at /socket, and later other
+ * framings of the same calls); every other upgrade, and any from another site, is refused.
+ */
+export function attachTransport(app: FastifyInstance, routes: Record<string, SocketHandlers>): Transport {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_MAX_PAYLOAD });
+  const alive = new WeakMap<WebSocket, boolean>();
+
+  const accept = (handlers: SocketHandlers, socket: WebSocket, request: IncomingMessage) => {
+    alive.set(socket, true);
+    socket.on('pong', () => alive.set(socket, true));
+    socket.on('message', (data, isBinary) => handlers.message(socket, data, isBinary));
+    socket.on('close', () => handlers.close(socket));
+    socket.on('error', () => socket.terminate());
+    handlers.open(socket, request);
+  };
+
+  // A line that did not answer the last ping is gone (a sleeping laptop, a dropped network).
+  const heartbeat = setInterval(() => {
+    for (const socket of wss.clients) {
+      if (!alive.get(socket)) {
+        socket.terminate();
+        continue;
+      }
+      alive.set(socket, false);
+      socket.ping();
+    }
+  }, HEARTBEAT_MS);
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const handlers = Object.hasOwn(routes, pathname) ? routes[pathname] : undefined;
+    if (!handlers || !sameOrigin(request)) {
+      socket.write('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => accept(handlers, ws, request));
+  };
+  app.server.on('upgrade', onUpgrade);
+
+  return {
+    async close() {
+      clearInterval(heartbeat);
+      app.server.off('upgrade', onUpgrade);
+      for (const socket of wss.clients) socket.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+/** A browser on another site may open a socket here too; it still needs credentials, but we refuse it outright. */
+export function sameOrigin(request: IncomingMessage): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    return new URL(origin).host === request.headers.host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * The page's one websocket to /socket (contract realtime.ts, docs/realtime.md).
+ * It says hello with the protocol version and the session's credentials;
+ * `request()` makes contract calls over it, answered by message id (over HTTP
+ * when the line is down, for calls that work there); `follow()` names calls
+ * that are made again after every welcome — a reconnect, or a login from a
+ * modal — so what the page follows survives both; pings carry the page's
+ * clock and pongs the server's, feeding the clock estimate. It reconnects
+ * with a growing, jittered delay. Everything that uses it must also work
+ * without it: HTTP polling stays the baseline.
+ */
+import {
+  calls,
+  PROTOCOL_VERSION,
+  SOCKET_PATH,
+  serverMessage,
+  type CallInput,
+  type CallName,
+  type CallOutput,
+  type ClientMessage,
+  type Credentials,
+  type ServerMessage,
+} from '@platter/contract';
+import { ApiCallError, call as callOverHttp, NO_MESSAGE } from '../api/client';
+import { getCredentials } from '../api/credentials';
+import { clockSample, ServerClock } from './clock';
+
+export type EventMessage = Extract<ServerMessage, { type: 'event' }>;
+
+/** stopped: not wanted; connecting: until the welcome; connected; waiting: to try again. */
+export type LiveState = 'stopped' | 'connecting' | 'connected' | 'waiting';
+
+/** What the client needs of a socket; the browser's WebSocket in the page, a fake in tests. */
+export interface SocketConnection {
+  send(data: string): void;
+  close(): void;
+}
+
+export interface SocketEvents {
+  open(): void;
+  message(data: string): void;
+  close(): void;
+}
+
+export type OpenSocket = (url: string, events: SocketEvents) => SocketConnection;
+
+export interface LiveSocketOptions {
+  url: () => string;
+  credentials: () => Credentials | null;
+  openSocket?: OpenSocket;
+  /** Calls over HTTP, for requests made while the line is down. */
+  callOverHttp?: typeof callOverHttp;
+  now?: () => number;
+  random?: () => number;
+}
+
+export const RECONNECT_BASE_MS = 1000;
+export const RECONNECT_MAX_MS = 60_000;
+export const PING_INTERVAL_MS = 25_000;
+/** Right after a welcome a few quick pings give the clock estimate something to choose from. */
+export const WELCOME_PINGS = 4;
+export const WELCOME_PING_SPACING_MS = 250;
+/**
+ * A line that has said nothing, not even a pong, for this long is dead. Generous, because a
+ * hidden tab's timers may run only once a minute, and its pongs answer pings that late.
+ */
+export const SILENCE_LIMIT_MS = 3 * PING_INTERVAL_MS + 15_000;
+/** A call not answered in this long is given up (the line is probably dead; the next ping will tell). */
+export const REQUEST_TIMEOUT_MS = 20_000;
+
+export const LINE_DOWN = "We've lost the connection to the server. Reconnecting…";
+
+/** The address of the socket beside the page: ws: for http:, wss: for https:. */
+export function socketUrl(location: { protocol: string; host: string }): string {
+  return `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${SOCKET_PATH}`;
+}
+
+/**
+ * How long to wait before the attempt after `failures` failed ones: doubling
+ * from a second up to a minute, each delay cut by up to half at random so
+ * that a server restart is not met by every page at the same instant.
+ */
+export function reconnectDelay(failures: number, random: () => number = Math.random): number {
+  const full = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.min(failures, 16));
+  return Math.round(full * (0.5 + random() / 2));
+}
+
+/** The browser's WebSocket behind the small interface above. */
+export const openBrowserSocket: OpenSocket = (url, events) => {
+  const socket = new WebSocket(url);
+  socket.onopen = () => events.open();
+  socket.onmessage = (event: MessageEvent<unknown>) => {
+    if (typeof event.data === 'string') events.message(event.data);
+  };
+  // An error is always followed by a close, which is where the client reacts.
+  socket.onclose = () => events.close();
+  return {
+    send: (data) => {
+      if (socket.readyState === WebSocket.OPEN) socket.send(data);
+    },
+    close: () => {
+      socket.onclose = null;
+      socket.close();
+    },
+  };
+};
+
+interface Pending {
+  name: CallName;
+  resolve(value: unknown): void;
+  reject(error: ApiCallError): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+
+/** A call made again after every welcome, and what to do with its answer. */
+export interface FollowSpec<N extends CallName> {
+  call: N;
+  input: CallInput<N>;
+  snapshot(result: CallOutput<N>): void;
+  /** The call was refused (an unknown room, say): it is not made again. */
+  refused?(error: ApiCallError): void;
+}
+
+export class LiveSocket {
+  readonly clock: ServerClock;
+  private state: LiveState = 'stopped';
+  private connection: SocketConnection | null = null;
+  private failures = 0;
+  private lastHeard = 0;
+  private nextMsgid = 1;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private welcomePings: ReturnType<typeof setTimeout>[] = [];
+  private readonly pending = new Map<number, Pending>();
+  private readonly follows = new Set<FollowSpec<CallName>>();
+  private readonly eventListeners = new Set<(message: EventMessage) => void>();
+  private readonly stateListeners = new Set<(state: LiveState) => void>();
+  private readonly openSocket: OpenSocket;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private readonly overHttp: typeof callOverHttp;
+
+  constructor(private readonly options: LiveSocketOptions) {
+    this.openSocket = options.openSocket ?? openBrowserSocket;
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.overHttp = options.callOverHttp ?? callOverHttp;
+    this.clock = new ServerClock(this.now);
+  }
+
+  getState(): LiveState {
+    return this.state;
+  }
+
+  /** Connects unless already connected or trying; does nothing without credentials. */
+  start(): void {
+    if (this.state === 'stopped') this.connect();
+  }
+
+  /** Closes the line and stops trying. What the page follows is kept for the next start. */
+  stop(): void {
+    this.clearTimers();
+    this.dropConnection();
+    this.failures = 0;
+    this.setState('stopped');
+  }
+
+  /** While waiting to reconnect, tries at once (the browser is back online, say). */
+  retryNow(): void {
+    if (this.state !== 'waiting') return;
+    clearTimeout(this.retryTimer);
+    this.connect();
+  }
+
+  /**
+   * Makes a contract call: over the socket when it is connected, answered by message id;
+   * otherwise over HTTP, except for socket-only calls, which fail until the line is back.
+   */
+  request<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
+    if (this.state !== 'connected' || !this.connection) {
+      const socketOnly = (calls[name] as { transport?: string }).transport === 'socket';
+      return socketOnly ? Promise.reject(new ApiCallError(LINE_DOWN, 'request')) : this.overHttp(name, input);
+    }
+    const checked = calls[name].input.safeParse(input);
+    if (!checked.success) {
+      return Promise.reject(
+        new ApiCallError(checked.error.issues[0]?.message ?? 'Please check what you entered', 'validation'),
+      );
+    }
+    const msgid = this.nextMsgid++;
+    return new Promise<CallOutput<N>>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(msgid);
+        reject(new ApiCallError(LINE_DOWN, 'request'));
+      }, REQUEST_TIMEOUT_MS);
+      this.pending.set(msgid, { name, resolve: resolve as (value: unknown) => void, reject, timer });
+      this.sendMessage({ type: 'call', msgid, call: name, input: input as Record<string, unknown> });
+    });
+  }
+
+  /**
+   * Makes `call` now if connected, and again after every welcome, handing each answer to
+   * `snapshot`. Returns the function that stops following.
+   */
+  follow<N extends CallName>(spec: FollowSpec<N>): () => void {
+    const entry = spec as unknown as FollowSpec<CallName>;
+    this.follows.add(entry);
+    if (this.state === 'connected') this.refollow(entry);
+    return () => {
+      this.follows.delete(entry);
+    };
+  }
+
+  /** Asks again for one follow's snapshot (its page saw a gap in the events). */
+  resync<N extends CallName>(spec: FollowSpec<N>): void {
+    const entry = spec as unknown as FollowSpec<CallName>;
+    if (this.follows.has(entry) && this.state === 'connected') this.refollow(entry);
+  }
+
+  /** Calls `listener` with every event on the channels the page follows. */
+  onEvent(listener: (message: EventMessage) => void): () => void {
+    this.eventListeners.add(listener);
+    return () => {
+      this.eventListeners.delete(listener);
+    };
+  }
+
+  onStateChange(listener: (state: LiveState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => {
+      this.stateListeners.delete(listener);
+    };
+  }
+
+  private refollow(entry: FollowSpec<CallName>): void {
+    this.request(entry.call, entry.input).then(
+      (result) => {
+        if (this.follows.has(entry)) entry.snapshot(result);
+      },
+      (error: unknown) => {
+        // Refused for good (not a lost line): stop asking.
+        if (error instanceof ApiCallError && error.kind === 'api') {
+          this.follows.delete(entry);
+          entry.refused?.(error);
+        }
+      },
+    );
+  }
+
+  private sendMessage(message: ClientMessage): boolean {
+    if (!this.connection) return false;
+    this.connection.send(JSON.stringify(message));
+    return true;
+  }
+
+  private connect(): void {
+    const credentials = this.options.credentials();
+    if (!credentials) {
+      this.setState('stopped');
+      return;
+    }
+    this.setState('connecting');
+    const connection: SocketConnection = this.openSocket(this.options.url(), {
+      open: () => {
+        if (this.connection !== connection) return;
+        this.lastHeard = this.now();
+        this.sendMessage({ type: 'hello', version: PROTOCOL_VERSION, ...credentials });
+      },
+      message: (data) => {
+        if (this.connection === connection) this.receive(data);
+      },
+      close: () => {
+        if (this.connection !== connection) return;
+        this.connection = null;
+        this.failPending();
+        this.scheduleRetry();
+      },
+    });
+    this.connection = connection;
+  }
+
+  private receive(data: string): void {
+    let json: unknown;
+    try {
+      json = JSON.parse(data);
+    } catch {
+      return;
+    }
+    // A message this page does not understand (a newer server, say) is skipped, not fatal.
+    const parsed = serverMessage.safeParse(json);
+    if (!parsed.success) return;
+    const message = parsed.data;
+    const receivedAt = this.now();
+    this.lastHeard = receivedAt;
+    switch (message.type) {
+      case 'welcome':
+        this.failures = 0;
+        this.clock.reset();
+        this.setState('connected');
+        this.startPinging();
+        for (const entry of [...this.follows]) this.refollow(entry);
+        return;
+      case 'reply':
+        return this.settle(message.msgid, message.envelope);
+      case 'event':
+        for (const listener of [...this.eventListeners]) listener(message);
+        return;
+      case 'pong':
+        if (message.t !== undefined) this.clock.add(clockSample(message.t, message.now, receivedAt));
+        return;
+      case 'error':
+        // Refused (an old protocol, a session that ended): come back only after the longest wait.
+        this.failures = Math.max(this.failures, 16);
+        return;
+    }
+  }
+
+  private settle(msgid: number, envelope: Extract<ServerMessage, { type: 'reply' }>['envelope']): void {
+    const pending = this.pending.get(msgid);
+    if (!pending) return;
+    this.pending.delete(msgid);
+    clearTimeout(pending.timer);
+    if (!envelope[0]) {
+      const failure = envelope[1];
+      pending.reject(new ApiCallError(failure.err || NO_MESSAGE, 'api', failure.errcode as never));
+      return;
+    }
+    const parsed = calls[pending.name].output.safeParse(envelope[1]);
+    if (parsed.success) pending.resolve(parsed.data);
+    else pending.reject(new ApiCallError('Sorry, the server sent an answer we did not understand', 'validation'));
+  }
+
+  /** Calls in flight on a line that closed: whether they ran is unknown; their callers are told. */
+  private failPending(): void {
+    for (const pending of this.pending.values()) {
+      clearTimeout(pending.timer);
+      pending.reject(new ApiCallError(LINE_DOWN, 'request'));
+    }
+    this.pending.clear();
+  }
+
+  private ping(): void {
+    this.sendMessage({ type: 'ping', t: this.now() });
+  }
+
+  private startPinging(): void {
+    this.clearPingTimers();
+    for (let n = 0; n < WELCOME_PINGS; n++) {
+      this.welcomePings.push(setTimeout(() => this.ping(), n * WELCOME_PING_SPACING_MS));
+    }
+    this.pingTimer = setInterval(() => {
+      if (this.now() - this.lastHeard > SILENCE_LIMIT_MS) {
+        this.dropConnection();
+        this.scheduleRetry();
+      } else {
+        this.ping();
+      }
+    }, PING_INTERVAL_MS);
+  }
+
+  private scheduleRetry(): void {
+    this.clearTimers();
+    const delay = reconnectDelay(this.failures, this.random);
+    this.failures += 1;
+    this.setState('waiting');
+    this.retryTimer = setTimeout(() => this.connect(), delay);
+  }
+
+  private dropConnection(): void {
+    const connection = this.connection;
+    this.connection = null;
+    connection?.close();
+    this.failPending();
+  }
+
+  private clearPingTimers(): void {
+    clearInterval(this.pingTimer);
+    this.pingTimer = undefined;
+    for (const timer of this.welcomePings.splice(0)) clearTimeout(timer);
+  }
+
+  private clearTimers(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.clearPingTimers();
+  }
+
+  private setState(state: LiveState): void {
+    if (state === this.state) return;
+    this.state = state;
+    for (const listener of [...this.stateListeners]) listener(state);
+  }
+}
+
+/** The page's one connection. */
+export const live = new LiveSocket({
+  url: () => socketUrl(window.location),
+  credentials: getCredentials,
+});
