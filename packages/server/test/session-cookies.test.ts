@@ -4,6 +4,7 @@ import { SESSION_COOKIE_DAYS, type Credentials } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, type Member } from './support/factories';
 import { failureOf, readResponse } from './support/envelopes';
+import { FROM_ELSEWHERE, FROM_HERE, REFUSED_AS_CROSS_SITE } from './support/cross-site';
 
 interface SetCookie {
   name: string;
@@ -29,10 +30,10 @@ function setCookies(response: Response): Map<string, SetCookie> {
   return cookies;
 }
 
-function post(app: TestApp, pathname: string, body: unknown): Promise<Response> {
+function post(app: TestApp, pathname: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
   return app.fetch(pathname, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 }
@@ -184,6 +185,81 @@ describe('POST /logout/', () => {
   });
 });
 
+describe("only this site's pages (docs/sessions.md)", () => {
+  /** A refused request: 403, the envelope, and not one cookie set or cleared. */
+  async function expectRefused(response: Response) {
+    expect(await readResponse(response)).toEqual({ status: 403, body: REFUSED_AS_CROSS_SITE });
+    expect(response.headers.getSetCookie()).toEqual([]);
+  }
+
+  for (const [from, headers] of Object.entries(FROM_ELSEWHERE)) {
+    describe(`from another site (${from})`, () => {
+      test('logging in is refused and sets no cookie', async () => {
+        const member = await aMember(t);
+        await expectRefused(
+          await post(t, '/email_login/', { email: member.email, password: member.password }, headers),
+        );
+      });
+
+      test('remembering a session is refused and sets no cookie', async () => {
+        const guest = await aGuest(t);
+        await expectRefused(await post(t, '/guest_login/', guest, headers));
+      });
+
+      test('logging out is refused: no cookie cleared, and the session still works', async () => {
+        const member = await aMember(t);
+        await expectRefused(await post(t, '/logout/', { userid: member.userid, userauth: member.userauth }, headers));
+        expect(await t.ok('user.authenticate', {}, member)).toEqual({ userid: member.userid, registered: true });
+      });
+    });
+  }
+
+  test('a form another site posts to /logout/ (text/plain or urlencoded, no preflight) is refused', async () => {
+    const member = await aMember(t);
+    const forms: Record<string, string>[] = [
+      // A current browser, then an older one that sends only Origin.
+      { 'content-type': 'text/plain', 'sec-fetch-site': 'cross-site', origin: 'https://evil.example' },
+      { 'content-type': 'text/plain', origin: 'https://evil.example' },
+      { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+    ];
+    for (const headers of forms) {
+      const response = await t.fetch('/logout/', { method: 'POST', headers, body: 'anything=at all' });
+      await expectRefused(response);
+    }
+    expect(await t.ok('user.info', {}, member)).toMatchObject({ userid: member.userid, registered: true });
+  });
+
+  for (const [from, headers] of Object.entries(FROM_HERE)) {
+    describe(`from this site (${from})`, () => {
+      test('logging in sets the cookies', async () => {
+        const member = await aMember(t);
+        const body = { email: member.email, password: member.password };
+        const response = await post(t, '/email_login/', body, headers(t.baseUrl));
+        expect((await readResponse(response)).status).toBe(200);
+        expect([...setCookies(response).keys()].sort()).toEqual([...NAMES].sort());
+      });
+
+      test('remembering a session sets the cookies', async () => {
+        const guest = await aGuest(t);
+        const response = await post(t, '/guest_login/', guest, headers(t.baseUrl));
+        expect(await readResponse(response)).toEqual({
+          status: 200,
+          body: [true, { userid: guest.userid, registered: false }],
+        });
+        expect(setCookies(response).get('platterUserAuth')?.value).toBe(guest.userauth);
+      });
+
+      test('logging out clears the cookies and ends the session', async () => {
+        const member = await aMember(t);
+        const response = await post(t, '/logout/', member, headers(t.baseUrl));
+        expect(await readResponse(response)).toEqual({ status: 200, body: [true, {}] });
+        expect(setCookies(response).size).toBe(3);
+        expect(failureOf(await t.call('user.authenticate', {}, member)).errcode).toBe('not_authenticated');
+      });
+    });
+  }
+});
+
 describe('over https', () => {
   let secure: TestApp;
   beforeAll(async () => {
@@ -207,5 +283,16 @@ describe('over https', () => {
 
     const logout = await post(secure, '/logout/', session);
     for (const cookie of setCookies(logout).values()) expect(cookie.attributes.has('secure')).toBe(true);
+  });
+
+  test('PUBLIC_URL is this site too, whatever Host the request came to; its http twin is not', async () => {
+    const guest = await aGuest(secure);
+    const own = await post(secure, '/guest_login/', guest, { origin: 'https://x.example' });
+    expect((await readResponse(own)).status).toBe(200);
+    expect(setCookies(own).size).toBe(3);
+
+    const plain = await post(secure, '/guest_login/', guest, { origin: 'http://x.example' });
+    expect(await readResponse(plain)).toEqual({ status: 403, body: REFUSED_AS_CROSS_SITE });
+    expect(plain.headers.getSetCookie()).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { safeReturnPath } from '../src/features/social/routes';
 import { cleanProviderName } from '../src/features/social/social-name';
 import { CookieBrowser } from './support/cookie-browser';
 import { failureOf, readResponse } from './support/envelopes';
+import { FROM_ELSEWHERE, FROM_HERE, REFUSED_AS_CROSS_SITE } from './support/cross-site';
 import { aGuest, aMember, aRoom } from './support/factories';
 import { startTestApp, type TestApp } from './support/test-app';
 import {
@@ -72,11 +73,11 @@ async function accountsOf(who: Credentials): Promise<Record<string, SocialAccoun
   return Object.fromEntries(accounts.map((a) => [a.id, a]));
 }
 
-async function unattach(path: string, who: Credentials) {
+async function unattach(path: string, who: Credentials, headers: Record<string, string> = {}) {
   return readResponse(
     await t.fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...headers },
       body: JSON.stringify(who),
     }),
   );
@@ -536,6 +537,72 @@ describe('refused callbacks', () => {
     expect(params(await visitCallback(browser, callback)).social_outcome).toBe('connected');
     expect(params(await visitCallback(browser, callback)).social_error).toBe('failed');
   });
+});
+
+describe("only this site's pages start a flow or unlink (docs/sessions.md)", () => {
+  test('a journey from a link on the page, or a typed address, still goes through: the way back is cross-site', async () => {
+    const member = await aMember(t);
+    idp.signInAs(aProviderAccount().sub);
+    const fromPage = await aBrowser(member).navigate('/facebook_login', 'same-origin');
+    expect(params(fromPage.url)).toEqual({ social_connected: 'facebook', social_outcome: 'connected' });
+
+    idp.signInAs(aProviderAccount().sub);
+    const typed = aBrowser();
+    const journey = await typed.navigate('/twitter_login/', 'none');
+    expect(params(journey.url)).toEqual({ social_connected: 'twitter', social_outcome: 'signup' });
+    expect((await t.ok('user.info', {}, sessionOf(typed))).registered).toBe(true);
+  });
+
+  for (const [from, headers] of Object.entries(FROM_ELSEWHERE)) {
+    test(`a start from another site (${from}) is refused: no flow, no trip to the provider`, async () => {
+      const member = await aMember(t);
+      idp.signInAs(aProviderAccount().sub);
+      const browser = aBrowser(member);
+      const start = await t.fetch('/facebook_login', {
+        redirect: 'manual',
+        headers: { ...headers, cookie: browser.cookieHeader(new URL(`${t.baseUrl}/facebook_login`)) },
+      });
+      expect(await readResponse(start)).toEqual({ status: 403, body: REFUSED_AS_CROSS_SITE });
+      expect(start.headers.getSetCookie()).toEqual([]);
+      expect((await accountsOf(member)).facebook?.connected).toBe(false);
+    });
+
+    test(`unlinking from another site (${from}) is refused and unlinks nothing`, async () => {
+      const member = await aMember(t);
+      idp.signInAs(aProviderAccount().sub);
+      await aBrowser(member).navigate('/twitter_login/');
+      expect(await unattach('/twitter_unattach/', member, headers)).toEqual({
+        status: 403,
+        body: REFUSED_AS_CROSS_SITE,
+      });
+      expect((await accountsOf(member)).twitter?.connected).toBe(true);
+    });
+  }
+
+  test('a link on another site to a start goes nowhere', async () => {
+    const guest = await aGuest(t);
+    idp.signInAs(aProviderAccount().sub);
+    const journey = await aBrowser({ ...guest, registered: false }).navigate('/facebook_login', 'cross-site');
+    expect(journey.status).toBe(403);
+    expect(journey.hops).toHaveLength(1);
+    // Still a guest: no sign-up through the provider happened.
+    expect(await t.ok('user.authenticate', {}, guest)).toEqual({ userid: guest.userid, registered: false });
+  });
+
+  for (const [from, headers] of Object.entries(FROM_HERE)) {
+    test(`unlinking from this site (${from}) works`, async () => {
+      const member = await aMember(t);
+      for (const path of ['/facebook_login', '/twitter_login/']) {
+        idp.signInAs(aProviderAccount().sub);
+        await aBrowser(member).navigate(path, 'same-origin');
+      }
+      expect(await unattach('/facebook_unattach/', member, headers(t.baseUrl))).toEqual({
+        status: 200,
+        body: [true, {}],
+      });
+      expect((await accountsOf(member)).facebook?.connected).toBe(false);
+    });
+  }
 });
 
 describe('friends from a linked account feed the buddy list', () => {

@@ -1,12 +1,14 @@
 /**
  * /email_login/, /guest_login/ and /logout/: the routes that set and clear the
  * three session cookies (spec §7, §4 Logout). The cookies only let the page
- * remember who it is; the API itself authenticates from parameters.
+ * remember who it is; the API itself authenticates from parameters. All three
+ * answer only this site's own pages (same-origin.ts).
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE_DAYS, SESSION_COOKIES, type Envelope } from '@platter/contract';
 import type { Config } from '../config';
 import { statusOf, type Dispatcher } from '../api/dispatch';
+import { thisSiteOnly } from './same-origin';
 
 interface SignedIn {
   userid: string;
@@ -34,6 +36,7 @@ export function setSessionCookies(reply: FastifyReply, config: Config, session: 
 
 export function registerSessionCookieRoutes(app: FastifyInstance, config: Config, dispatcher: Dispatcher): void {
   const cookieOptions = sessionCookieOptions(config);
+  const onRequest = thisSiteOnly(config);
   const setCookies = (reply: FastifyReply, session: SignedIn, registered: boolean) =>
     setSessionCookies(reply, config, session, registered);
 
@@ -48,7 +51,7 @@ export function registerSessionCookieRoutes(app: FastifyInstance, config: Config
     reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
 
   /** Logs in with email and password, then remembers the new session. */
-  app.post('/email_login/', async (request, reply) => {
+  app.post('/email_login/', { onRequest }, async (request, reply) => {
     const params = body(request.body);
     const { userid: _u, userauth: _a, ...fields } = params;
     void _u;
@@ -59,7 +62,7 @@ export function registerSessionCookieRoutes(app: FastifyInstance, config: Config
   });
 
   /** Remembers a session the client already holds (a new guest, a new member). */
-  app.post('/guest_login/', async (request, reply) => {
+  app.post('/guest_login/', { onRequest }, async (request, reply) => {
     const params = body(request.body);
     const result = await dispatcher.invoke('user.authenticate', params, { ip: request.ip });
     if (result[0]) {
@@ -70,7 +73,7 @@ export function registerSessionCookieRoutes(app: FastifyInstance, config: Config
   });
 
   /** Ends the session (when the credentials are good) and always forgets the cookies. */
-  app.post('/logout/', async (request, reply) => {
+  app.post('/logout/', { onRequest }, async (request, reply) => {
     await dispatcher.invoke('user.logout', body(request.body), { ip: request.ip });
     clearCookies(reply);
     return send(reply, [true, {}]);

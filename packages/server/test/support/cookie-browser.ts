@@ -2,7 +2,8 @@
  * Just enough of a browser for the social login journeys: a cookie jar per
  * host (as browsers keep them, whatever the port) that honours Path and
  * removal, and top-level navigations that follow redirects by hand, so a
- * test sees every hop between Platter and the provider.
+ * test sees every hop between Platter and the provider. Asked to, it sends
+ * Sec-Fetch-Site as a browser does (docs/sessions.md, "Only this site's pages").
  */
 interface StoredCookie {
   value: string;
@@ -18,6 +19,9 @@ export interface Navigation {
 }
 
 const FLOW_ROUTE = /^\/(facebook|twitter)_login(\/callback)?\/?$/;
+
+/** Where a navigation started: a link on this site's page, a typed address, a page on another site. */
+export type NavigationStart = 'same-origin' | 'none' | 'cross-site';
 
 export class CookieBrowser {
   private readonly jar = new Map<string, Map<string, StoredCookie>>();
@@ -69,11 +73,13 @@ export class CookieBrowser {
    * back on Platter outside the login routes (not fetched: in API tests the
    * app serves no pages) or a response is not a redirect.
    */
-  async navigate(address: string): Promise<Navigation> {
+  async navigate(address: string, from?: NavigationStart): Promise<Navigation> {
     let url = new URL(address, this.home);
     const hops: URL[] = [url];
     for (let hop = 0; hop < 25; hop++) {
-      const response = await fetch(url, { redirect: 'manual', headers: { cookie: this.cookieHeader(url) } });
+      const headers: Record<string, string> = { cookie: this.cookieHeader(url) };
+      if (from) headers['sec-fetch-site'] = fetchSite(from, hops);
+      const response = await fetch(url, { redirect: 'manual', headers });
       this.store(url, response);
       const location = response.headers.get('location');
       if (response.status < 300 || response.status >= 400 || !location) {
@@ -88,4 +94,14 @@ export class CookieBrowser {
     }
     throw new Error(`too many redirects: ${hops.map(String).join(' → ')}`);
   }
+}
+
+/**
+ * A hop's Sec-Fetch-Site: cross-site once the journey started on another site or passed through
+ * another origin on its way here (as browsers judge a redirect chain; another port counts as
+ * another site here, as a real provider would be), else where it started.
+ */
+function fetchSite(from: NavigationStart, hops: URL[]): NavigationStart {
+  const here = hops[hops.length - 1]!.origin;
+  return hops.some((hop) => hop.origin !== here) ? 'cross-site' : from;
 }

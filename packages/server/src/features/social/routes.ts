@@ -11,6 +11,9 @@
  *   Manage Social modal, so that a link cannot change anything.
  * These are navigations, so they know who is signed in from the session
  * cookies, unlike the API, which authenticates by parameter.
+ * Starting a flow and unlinking answer only this site's own pages
+ * (same-origin.ts); the callback cannot: the provider's redirect back is
+ * cross-site by nature, and the sealed flow cookie and its state guard it.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -28,7 +31,8 @@ import { statusOf, type Dispatcher } from '../../api/dispatch';
 import { ProviderUnreachable } from '../../adapters/oauth/client';
 import { openFlow, sealFlow } from '../../adapters/oauth/sealed-flow';
 import { setSessionCookies } from '../../http/session-cookies';
-import { authenticate } from '../auth/sessions';
+import { thisSiteOnly } from '../../http/same-origin';
+import { authenticate } from '../auth';
 import { AccountTaken, completeVisit } from './link';
 import { socialProviders } from './providers';
 
@@ -45,6 +49,7 @@ export function registerSocialRoutes(app: FastifyInstance, services: Services, d
   const { config } = services;
   const providers = socialProviders(services);
   const secure = () => config.publicUrl.startsWith('https://');
+  const onRequest = thisSiteOnly(config);
 
   for (const id of SOCIAL_PROVIDERS) {
     const provider = providers[id];
@@ -120,10 +125,12 @@ export function registerSocialRoutes(app: FastifyInstance, services: Services, d
 
     const base = loginBase(id);
     const unattachBase = SOCIAL_UNATTACH_PATHS[id].replace(/\/$/, '');
-    for (const path of [base, `${base}/`]) app.get(path, start);
+    // A start from another site could link whichever provider account that browser is signed in to
+    // (one the attacker signed it in to, say) to the member here, or sign a guest up: refused.
+    for (const path of [base, `${base}/`]) app.get(path, { onRequest }, start);
     app.get(callbackPath(id), finish);
     for (const path of [unattachBase, `${unattachBase}/`]) {
-      app.post(path, unattach);
+      app.post(path, { onRequest }, unattach);
       app.get(path, (_request, reply) => reply.redirect(MANAGE_SOCIAL, 302));
     }
   }
