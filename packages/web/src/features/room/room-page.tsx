@@ -1,7 +1,8 @@
 /**
  * The page at /{shortcut}. The room itself (stage, chat, playback) is not
  * built yet; until it is, this page says so plainly and shows what the room
- * is: its name, description, listeners, DJs and current song.
+ * is: its name, description, listeners, DJs and current song, and — joined
+ * over the socket (live/room-store.ts) — who is in it now.
  */
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
@@ -11,6 +12,7 @@ import { CoverArt } from '../../ui/cover-art';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { Avatar } from '../../ui/avatar';
 import { ModalLink } from '../../ui/modal-link';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
@@ -106,18 +108,29 @@ function RoomSummary({ room }: { room: RoomDetails }) {
   );
 }
 
-/** Who is in the room now, live; each name opens their profile over the room. */
+/** Who is in the room now, live: each member's avatar and name open their profile over the room; guests are counted. */
 function PeopleHere({ users }: { users: readonly RoomUser[] }) {
+  const members = users.filter((user) => user.name !== null);
+  const guests = users.length - members.length;
   return (
-    <section className="room-card__people" aria-label="In the room now">
-      <h2>In the room now</h2>
-      <ul>
-        {users.map((user) => (
+    <section className="room-people" aria-label="In the room now">
+      <h2 className="room-people__title">In the room now</h2>
+      <ul className="room-people__list">
+        {members.map((user) => (
           <li key={user.userid}>
-            {user.name ? <ModalLink to={`/profile/${user.userid}`}>{user.name}</ModalLink> : <span>A guest</span>}
+            <ModalLink className="room-people__member" to={`/profile/${user.userid}`}>
+              <Avatar src={user.images.headfront} name={user.name} size={36} />
+              <span>{user.name}</span>
+            </ModalLink>
           </li>
         ))}
       </ul>
+      {guests > 0 && (
+        <p className="room-people__guests">
+          {members.length > 0 ? 'and ' : ''}
+          {guests === 1 ? 'one guest' : `${guests} guests`}
+        </p>
+      )}
     </section>
   );
 }
