@@ -17,3 +17,4 @@ export * from './calls/sticker';
 export * from './calls/avatar';
 export * from './calls/order';
 export * from './card-rules';
+export * from './reserved-paths';

@@ -1,7 +1,8 @@
+// The global stylesheet first: it declares the cascade layers' order, which the first mention fixes.
+import './styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import './styles.css';
 
 const root = document.getElementById('root');
 if (root) {

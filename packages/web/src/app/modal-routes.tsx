@@ -19,7 +19,7 @@ import { EditProfileModal } from '../features/profile/edit-profile-modal';
 import { FanListModal } from '../features/profile/fan-list-modal';
 import { ProfileModal } from '../features/profile/profile-modal';
 import { ReportUserModal } from '../features/profile/report-user-modal';
-import { CreateRoomModal } from '../features/rooms/create-room-modal';
+import { CreateRoomModal } from '../features/create-room/create-room-modal';
 import { CompleteRegistrationModal } from '../features/signup/complete-registration-modal';
 import { SignupModal } from '../features/signup/signup-modal';
 import { SocialStepModal } from '../features/signup/social-step-modal';

@@ -1,3 +1,4 @@
+import { isReservedPathSegment, RESERVED_PATH_SEGMENTS } from '@platter/contract';
 import { expect, test } from 'vitest';
 import { slugify, uniqueShortcut } from './shortcut';
 
@@ -21,4 +22,9 @@ test('taken shortcuts get a number, reserved words and empty slugs a prefix', as
   expect(await uniqueShortcut('Profile', isTaken)).toBe('room-profile');
   expect(await uniqueShortcut('日本の音楽', isTaken)).toBe('room-2');
   expect(await uniqueShortcut('Lo-fi Beats', isTaken)).toBe('lo-fi-beats');
+});
+
+test.each(RESERVED_PATH_SEGMENTS)('a room named %j never gets a reserved first path segment', async (segment) => {
+  const shortcut = await uniqueShortcut(segment, async () => false);
+  expect(isReservedPathSegment(shortcut)).toBe(false);
 });

@@ -1,36 +1,5 @@
 /** A room's address (spec §2: /{shortcut}): derived from its name, URL-safe, never an app path. */
-
-/** First path segments the app itself uses: a room may not take them. */
-const RESERVED = new Set([
-  'about',
-  'account',
-  'api',
-  'assets',
-  'copyright',
-  'create-room',
-  'dev',
-  'email_login',
-  'facebook_login',
-  'facebook_unattach',
-  'favicon',
-  'gold',
-  'graphics',
-  'guest_login',
-  'login',
-  'logout',
-  'manifest',
-  'privacy',
-  'profile',
-  'reset-password',
-  'roommanager_assets',
-  'signup',
-  'socket',
-  'static',
-  'terms',
-  'twitter_login',
-  'twitter_unattach',
-  'icons',
-]);
+import { isReservedPathSegment } from '@platter/contract';
 
 const MAX_LENGTH = 40;
 
@@ -52,7 +21,7 @@ export function slugify(name: string): string {
  */
 export async function uniqueShortcut(name: string, isTaken: (shortcut: string) => Promise<boolean>): Promise<string> {
   let base = slugify(name);
-  if (base === '' || RESERVED.has(base) || /^[0-9a-f]{24}$/.test(base)) base = base ? `room-${base}` : 'room';
+  if (base === '' || isReservedPathSegment(base) || /^[0-9a-f]{24}$/.test(base)) base = base ? `room-${base}` : 'room';
   for (let n = 1; ; n++) {
     const candidate = n === 1 ? base : `${base}-${n}`;
     if (!(await isTaken(candidate))) return candidate;
