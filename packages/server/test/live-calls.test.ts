@@ -100,6 +100,26 @@ describe('one instance', () => {
     expect(ids).toEqual([5, 3, 9]);
   });
 
+  test('a page that registers hears the room; when it goes away, its person leaves the room', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const [stayer, leaver] = [await aMember(t), await aMember(t)];
+    const staying = await welcomed(t, stayer);
+    const first = await staying.ok('room.register', { roomid: room.shortcut });
+    expect(first.users.map((u) => u.userid)).toEqual([stayer.userid]);
+    const leaving = await welcomed(t, leaver);
+    await leaving.ok('room.register', { roomid: room.roomid });
+    const joined = await staying.nextEvent(`room:${room.roomid}`);
+    expect([joined.seq, joined.event.command]).toEqual([first.seq + 1, 'registered']);
+    // Asking again (as a page re-syncing would) changes nothing in the room.
+    expect((await staying.ok('room.register', { roomid: room.roomid })).seq).toBe(first.seq + 1);
+
+    leaving.close();
+    const left = await staying.nextEvent(`room:${room.roomid}`);
+    expect([left.seq, left.event.command]).toEqual([first.seq + 2, 'deregistered']);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(1);
+  });
+
   test('logging out closes the sockets of that session, and only those', async () => {
     const member = await aMember(t);
     const otherDevice = await t.ok('user.email_login', { email: member.email, password: member.password });

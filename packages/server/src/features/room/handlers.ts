@@ -16,18 +16,22 @@ export const liveRoomHandlers = {
     const connection = liveConnectionOf(services.request);
     const room = await findRoom(services.db, roomid);
     if (!room) throw errors.notFound(roomMessages.broken);
+    const channel = roomChannel(room.id);
     // One room at a time for a page: joining another leaves the one it was in.
-    for (const other of connection.channels('room:'))
-      if (other !== roomChannel(room.id).name) connection.unfollow(other);
-    const follow = await connection.follow(roomChannel(room.id));
+    for (const other of connection.channels('room:')) if (other !== channel.name) connection.unfollow(other);
+    // Asking again (a page re-syncing after a gap) keeps the follow it has.
+    const again = connection.follows(channel.name);
+    const follow = await connection.follow(channel);
     await enterRoom(services, services.caller.userid, room.id);
     const snapshot = await roomSnapshot(services, room.id);
     if (!snapshot) throw errors.notFound(roomMessages.broken);
     follow.from(snapshot.seq);
     // A page that goes away takes its person out of the room (a grace period comes with the stage).
-    connection.onClose(() => {
-      leaveIfStillIn(services, services.caller.userid, room.id).catch(() => undefined);
-    });
+    if (!again) {
+      connection.onClose(() => {
+        leaveIfStillIn(services, services.caller.userid, room.id).catch(() => undefined);
+      });
+    }
     return snapshot;
   },
 
