@@ -77,6 +77,46 @@ test('two members in one room see each other come and go, live', async () => {
   await ada.context().close();
 });
 
+test('two members chat both ways; a mention of the reader stands out; a link is a link', async () => {
+  const shortcut = await aFreshRoom();
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${shortcut}`);
+  const cass = await memberPage('cassette@example.com');
+  await cass.goto(`${server.baseUrl}/${shortcut}`);
+  const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
+  await chat(ada).getByText('Nobody has said anything yet. Say hello!').waitFor();
+
+  await chat(ada).getByLabel('Chat message').fill('hello <b>room</b> :headphones: https://example.org/tune');
+  await chat(ada).getByRole('button', { name: 'Send' }).click();
+  const line = chat(cass).locator('.room-chat__line').filter({ hasText: 'Ada Vinyl' });
+  await line.waitFor();
+  // Escaped, not markup; the shortcode became its emoji; the address a link that leaves the site.
+  expect(await line.locator('.room-chat__text').innerText()).toBe('hello <b>room</b> 🎧 https://example.org/tune');
+  expect(await line.locator('b').count()).toBe(0);
+  expect(await line.getByRole('link', { name: 'https://example.org/tune' }).getAttribute('rel')).toContain('nofollow');
+  expect(await line.locator('time').innerText()).toBe('just now');
+  expect(await chat(ada).getByLabel('Chat message').inputValue()).toBe('');
+
+  await chat(cass).getByLabel('Chat message').fill('welcome @Ada Vinyl!');
+  await chat(cass).getByRole('button', { name: 'Send' }).click();
+  const mention = chat(ada).locator('.room-chat__line--mention');
+  await mention.waitFor();
+  expect(await mention.locator('.room-chat__name').innerText()).toBe('Cassette Kid');
+  // The speaker's own page does not mark it: the mention is of someone else.
+  await chat(cass).locator('.room-chat__line').filter({ hasText: 'welcome' }).waitFor();
+  expect(await chat(cass).locator('.room-chat__line--mention').count()).toBe(0);
+
+  // Too fast: the sixth line in a few seconds is refused, with the reason on screen.
+  for (let n = 1; n <= 5; n++) {
+    await chat(cass).getByLabel('Chat message').fill(`line ${n}`);
+    await chat(cass).getByRole('button', { name: 'Send' }).click();
+    await expect.poll(() => chat(cass).getByLabel('Chat message').inputValue()).toMatch(/^(|line \d)$/);
+  }
+  await chat(cass).getByRole('alert').filter({ hasText: 'Slow down!' }).waitFor();
+  await cass.context().close();
+  await ada.context().close();
+});
+
 test('a profile opened over the room keeps the room mounted; closing it goes back', async () => {
   const shortcut = await aFreshRoom();
   const dee = await memberPage('dolphin@example.com');

@@ -84,6 +84,13 @@ export const SOCIAL_MODAL_WIDTH = 400;
 // Room view
 export const RENDERER_FRAME_RATE = 20;
 export const REPORT_CHATLOG_SIZE = 25;
+/** The longest chat message, in characters (turntable cut at about this). */
+export const CHAT_MESSAGE_MAX = 400;
+/** The chat lines a page is given when it joins a room. */
+export const CHAT_HISTORY_SIZE = 50;
+/** Flood limit: at most this many messages from one person in one room in CHAT_FLOOD_WINDOW_MS. */
+export const CHAT_FLOOD_MESSAGES = 5;
+export const CHAT_FLOOD_WINDOW_MS = 5_000;
 
 /** A member counts as present for this long after their last sign of life: longer than the idle poll (600 s). */
 export const PRESENCE_TIMEOUT_MS = 15 * 60_000;

@@ -50,6 +50,15 @@ export const envelope = z.union([z.tuple([z.literal(true), z.unknown()]), z.tupl
 export const roomEvent = z.discriminatedUnion('command', [
   z.object({ command: z.literal('registered'), roomid: z.string(), user: z.array(roomUser) }),
   z.object({ command: z.literal('deregistered'), roomid: z.string(), user: z.array(roomUser) }),
+  /** A chat message (turntable's `speak`); `time` is when the server took it (epoch ms). */
+  z.object({
+    command: z.literal('speak'),
+    roomid: z.string(),
+    userid: z.string(),
+    name: z.string(),
+    text: z.string(),
+    time: z.number(),
+  }),
 ]);
 export type RoomEvent = z.infer<typeof roomEvent>;
 

@@ -5,7 +5,14 @@
  * open; a member's sockets close wherever they are when their session ends.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { PROTOCOL_VERSION, SOCKET_CLOSE, roomMessages } from '@platter/contract';
+import {
+  CHAT_FLOOD_MESSAGES,
+  CHAT_MESSAGE_MAX,
+  chatMessages,
+  PROTOCOL_VERSION,
+  SOCKET_CLOSE,
+  roomMessages,
+} from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom } from './support/factories';
 import { TestSocket } from './support/socket-client';
@@ -133,6 +140,89 @@ describe('one instance', () => {
     });
     expect(await here.closed).toEqual({ code: SOCKET_CLOSE.sessionEnded, reason: 'not_authenticated' });
     expect((await there.ok('user.info', {})).userid).toBe(member.userid);
+  });
+});
+
+describe('chat', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('everyone in the room hears each message in order, and a page that joins later is given the recent chat', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const [ann, bob] = [await aMember(t), await aMember(t)];
+    const [annSocket, bobSocket] = [await welcomed(t, ann), await welcomed(t, bob)];
+    await annSocket.ok('room.register', { roomid: room.roomid });
+    const joined = await bobSocket.ok('room.register', { roomid: room.roomid });
+    expect(joined.chat).toEqual([]);
+    const channel = `room:${room.roomid}`;
+    await annSocket.nextEvent(channel); // Bob registered
+
+    expect(await annSocket.call('room.speak', { roomid: room.roomid, text: '  hello there  ' })).toEqual([true, {}]);
+    await bobSocket.ok('room.speak', { roomid: room.shortcut, text: 'hi Ann :wave:' });
+    for (const socket of [annSocket, bobSocket]) {
+      const heard = [await socket.nextEvent(channel), await socket.nextEvent(channel)];
+      expect(heard.map((m) => m.seq)).toEqual([joined.seq + 1, joined.seq + 2]);
+      expect(heard.map((m) => m.event)).toEqual([
+        {
+          command: 'speak',
+          roomid: room.roomid,
+          userid: ann.userid,
+          name: ann.name,
+          text: 'hello there',
+          time: expect.any(Number),
+        },
+        {
+          command: 'speak',
+          roomid: room.roomid,
+          userid: bob.userid,
+          name: bob.name,
+          text: 'hi Ann :wave:',
+          time: expect.any(Number),
+        },
+      ]);
+    }
+
+    const later = await welcomed(t, await aMember(t));
+    const snapshot = await later.ok('room.register', { roomid: room.roomid });
+    expect(snapshot.chat.map((line) => [line.name, line.text])).toEqual([
+      [ann.name, 'hello there'],
+      [bob.name, 'hi Ann :wave:'],
+    ]);
+  });
+
+  test('refused: outside the room, as a guest, empty, too long, and too fast — each answered, the socket stays open', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const outsider = await welcomed(t, await aMember(t));
+    expect(await outsider.call('room.speak', { roomid: room.roomid, text: 'hey' })).toEqual([
+      false,
+      { err: chatMessages.notInRoom, errcode: 'forbidden' },
+    ]);
+    const guest = await welcomed(t, await aGuest(t));
+    await guest.ok('room.register', { roomid: room.roomid });
+    expect((await guest.call('room.speak', { roomid: room.roomid, text: 'hey' }))[0]).toBe(false);
+
+    const member = await welcomed(t, await aMember(t));
+    await member.ok('room.register', { roomid: room.roomid });
+    expect(await member.call('room.speak', { roomid: room.roomid, text: '   ' })).toEqual([
+      false,
+      { err: chatMessages.empty, errcode: 'invalid' },
+    ]);
+    expect(await member.call('room.speak', { roomid: room.roomid, text: 'x'.repeat(CHAT_MESSAGE_MAX + 1) })).toEqual([
+      false,
+      { err: chatMessages.tooLong, errcode: 'invalid' },
+    ]);
+    for (let n = 0; n < CHAT_FLOOD_MESSAGES; n++)
+      await member.ok('room.speak', { roomid: room.roomid, text: `line ${n}` });
+    expect(await member.call('room.speak', { roomid: room.roomid, text: 'one more' })).toEqual([
+      false,
+      { err: chatMessages.flood, errcode: 'rate_limited' },
+    ]);
+    expect((await member.ok('room.register', { roomid: room.roomid })).chat).toHaveLength(CHAT_FLOOD_MESSAGES);
   });
 });
 

@@ -9,8 +9,10 @@ import {
   ROOM_NAME_MAX,
   ROOM_PAGE_SIZE,
   ROOM_SEARCH_MAX,
+  CHAT_MESSAGE_MAX,
 } from '../constants';
 import { publicUser } from './user';
+import { chatLine } from './profile';
 import { booleanish, wholeNumber, wholeNumberWith } from '../validation';
 
 export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
@@ -43,6 +45,8 @@ export const roomMessages = {
   broken:
     'Sorry, this room appears to be broken! Please refresh and try again, and let us know if you continue to have trouble.',
   sortInvalid: `Sort by ${roomSorts.join(', ')}, or several of them joined by commas.`,
+  /** room.create past the hourly limit per member or per address (rate_limited). */
+  tooManyRooms: "You've made a lot of rooms lately. Please wait a while before making another.",
 } as const;
 
 /**
@@ -142,8 +146,17 @@ export const roomSnapshot = z.object({
   room: roomDetails,
   users: z.array(roomUser),
   djids: z.array(z.string()),
+  /** The recent chat, oldest first (CHAT_HISTORY_SIZE lines at most). */
+  chat: z.array(chatLine),
   seq: z.number(),
 });
+
+export const chatMessages = {
+  empty: 'Type a message first.',
+  tooLong: `Keep chat messages under ${CHAT_MESSAGE_MAX} characters.`,
+  flood: "Slow down! You're sending messages too fast. Wait a few seconds and try again.",
+  notInRoom: 'Join the room to chat in it.',
+} as const;
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
 
 const paging = {
@@ -261,6 +274,22 @@ export const roomCalls = callTable(
     // Joins the room (leaving any other) and follows it: a snapshot now, its events after.
     input: z.object({ roomid: roomId }),
     output: roomSnapshot,
+  }),
+  defineCall({
+    name: 'room.speak',
+    method: 'POST',
+    access: 'member',
+    transport: 'socket',
+    // Says something in the room's chat; everyone in the room hears a `speak` event.
+    input: z.object({
+      roomid: roomId,
+      text: z
+        .string({ message: chatMessages.empty })
+        .trim()
+        .min(1, chatMessages.empty)
+        .max(CHAT_MESSAGE_MAX, chatMessages.tooLong),
+    }),
+    output: z.object({}),
   }),
   defineCall({
     name: 'room.deregister',

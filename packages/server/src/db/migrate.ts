@@ -6,6 +6,7 @@ import * as sandboxPayments from './migrations/0003-sandbox-payments';
 import * as gold from './migrations/0004-gold';
 import * as paymentReferences from './migrations/0005-payment-references';
 import * as roomSequence from './migrations/0006-room-sequence';
+import * as roomChat from './migrations/0007-room-chat';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-gold': gold,
   '0005-payment-references': paymentReferences,
   '0006-room-sequence': roomSequence,
+  '0007-room-chat': roomChat,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

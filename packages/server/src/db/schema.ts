@@ -107,6 +107,17 @@ export interface RoomMembersTable {
   joinedAt: number;
 }
 
+/** One chat message in a room (docs/room.md). */
+export interface RoomChatTable {
+  id: string;
+  roomId: string;
+  userId: string;
+  /** The speaker's name when they spoke: the line reads the same after a rename. */
+  name: string;
+  text: string;
+  createdAt: number;
+}
+
 export interface RoomFavoritesTable {
   userId: string;
   roomId: string;
@@ -287,6 +298,7 @@ export interface Database {
   rooms: RoomsTable;
   roomMembers: RoomMembersTable;
   roomFavorites: RoomFavoritesTable;
+  roomChat: RoomChatTable;
   headbands: HeadbandsTable;
   news: NewsTable;
   stickers: StickersTable;

@@ -28,6 +28,7 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   },
   users: users.map(person),
   djids: [],
+  chat: [],
   seq,
 });
 
@@ -87,4 +88,17 @@ test('refused and left', () => {
   });
   expect([refused.status, refused.asked, refused.error]).toEqual(['refused', 'gone', 'Broken.']);
   expect(reduceRoom(joined(4, ['a']), { type: 'leave' })).toEqual(emptyRoom);
+});
+
+test('chat: the recent lines of the snapshot, then each speak event appended in order', () => {
+  let state = reduceRoom(reduceRoom(emptyRoom, { type: 'join', asked: 'indie' }), {
+    type: 'snapshot',
+    snapshot: { ...snapshot(4, ['a']), chat: [{ userid: 'a', name: 'Name a', text: 'earlier', time: 1 }] },
+  });
+  state = reduceRoom(state, {
+    type: 'event',
+    seq: 5,
+    event: { command: 'speak', roomid: 'r1', userid: 'a', name: 'Name a', text: 'now', time: 2 },
+  });
+  expect(state.chat.map((line) => line.text)).toEqual(['earlier', 'now']);
 });

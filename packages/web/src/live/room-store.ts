@@ -7,7 +7,7 @@
  * primitive), not a new object, since React compares what it returns.
  */
 import { useSyncExternalStore } from 'react';
-import { type ChatLine, type RoomEvent, type RoomSnapshot, type RoomUser } from '@platter/contract';
+import { CHAT_HISTORY_SIZE, type ChatLine, type RoomEvent, type RoomSnapshot, type RoomUser } from '@platter/contract';
 import type { ApiCallError } from '../api/client';
 import { live, type EventMessage, type FollowSpec, type LiveSocket } from './socket';
 
@@ -27,6 +27,9 @@ export interface RoomState {
   gap: boolean;
   error: string | null;
 }
+
+/** How many chat lines the page keeps: what it was given on joining, and as many again. */
+const CHAT_KEPT = 2 * CHAT_HISTORY_SIZE;
 
 export const emptyRoom: RoomState = {
   status: 'idle',
@@ -55,6 +58,10 @@ function applyEvent(state: RoomState, event: RoomEvent): RoomState {
   switch (event.command) {
     case 'registered':
       return { ...state, users: [...withoutUsers(state.users, event.user), ...event.user] };
+    case 'speak': {
+      const line = { userid: event.userid, name: event.name, text: event.text, time: event.time };
+      return { ...state, chat: [...state.chat, line].slice(-CHAT_KEPT) };
+    }
     case 'deregistered': {
       const gone = new Set(event.user.map((user) => user.userid));
       return {
@@ -75,10 +82,10 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
     case 'refused':
       return { ...emptyRoom, status: 'refused', asked: state.asked, error: action.error };
     case 'snapshot': {
-      const { room, users, djids, seq } = action.snapshot;
+      const { room, users, djids, chat, seq } = action.snapshot;
       // A snapshot older than what the page has seen (a slow answer) changes nothing.
       if (state.status === 'live' && !state.gap && seq < state.seq) return state;
-      return { ...state, status: 'live', snapshot: room, users, djids, seq, gap: false, error: null };
+      return { ...state, status: 'live', snapshot: room, users, djids, chat, seq, gap: false, error: null };
     }
     case 'event': {
       if (state.status !== 'live' || state.gap || action.seq <= state.seq) return state;
@@ -139,7 +146,7 @@ export class RoomStore {
     const roomid = this.state.snapshot?.roomid;
     if (!roomid || message.channel !== `room:${roomid}` || message.seq === undefined) return;
     const event = message.event;
-    if (event.command !== 'registered' && event.command !== 'deregistered') return;
+    if (event.command !== 'registered' && event.command !== 'deregistered' && event.command !== 'speak') return;
     this.dispatch({ type: 'event', seq: message.seq, event });
     if (this.state.gap && this.following) this.socket.resync(this.following);
   }

@@ -9,6 +9,7 @@ import { errors } from '../../api/errors';
 import { liveConnectionOf } from '../../api/live';
 import { roomChannel } from '../../realtime/channels';
 import { enterRoom, findRoom, leaveRoom } from '../rooms';
+import { speak } from './chat';
 import { roomSnapshot } from './snapshot';
 
 export const liveRoomHandlers = {
@@ -33,6 +34,13 @@ export const liveRoomHandlers = {
       });
     }
     return snapshot;
+  },
+
+  'room.speak': async ({ roomid, text }, services) => {
+    const room = await findRoom(services.db, roomid);
+    if (!room) throw errors.notFound(roomMessages.broken);
+    await speak(services, services.caller.userid, room.id, text);
+    return {};
   },
 
   'room.deregister': async ({ roomid }, services) => {

@@ -2,6 +2,7 @@
 import type { RoomSnapshot } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { roomUserView } from '../accounts';
+import { recentChat } from './chat';
 import { readRoom, roomDetailsView } from '../rooms';
 
 export function roomSnapshot(services: Services, roomId: string): Promise<RoomSnapshot | null> {
@@ -20,6 +21,7 @@ export function roomSnapshot(services: Services, roomId: string): Promise<RoomSn
       room: roomDetailsView(room),
       users: members.map(roomUserView),
       djids: members.filter((member) => member.isDj === 1).map((member) => member.id),
+      chat: await recentChat(trx, roomId),
       seq,
     };
   });

@@ -1,5 +1,5 @@
 /** What other features use of rooms: finding one, coming and going, and its page's view and commands. */
 export { announceFansChanged, enterRoom, leaveRoom } from './membership';
 export { findRoom } from './store';
-export { readRoom } from './room-command';
+export { readRoom, roomCommand } from './room-command';
 export { roomDetailsView } from './room-view';

@@ -14,7 +14,7 @@ import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
-import { MemberText } from './member-text';
+import { MemberText } from '../../ui/member-text';
 import { FanButton, IgnoreButton } from './profile-actions';
 import { isGold, joinedDate, profileLinks, userTypes } from './profile-facts';
 import { useProfile } from './use-profile';

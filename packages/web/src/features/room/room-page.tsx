@@ -17,6 +17,7 @@ import { ModalLink } from '../../ui/modal-link';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
 import { useCurrentUser } from '../../session/use-session';
+import { RoomChat } from './room-chat';
 import { useRoomInfo } from './use-room-info';
 
 export function RoomPage() {
@@ -96,9 +97,10 @@ function RoomSummary({ room }: { room: RoomDetails }) {
           </div>
         </dl>
         {live === 'live' && <PeopleHere users={users} />}
+        {live === 'live' && <RoomChat roomid={room.roomid} />}
         <p className="room-card__soon">
-          The room itself (the stage, the chat and playback) is coming in an upcoming release. Until then, this page
-          shows what's playing and how busy the room is.
+          The stage and playback are coming in an upcoming release. Until then, this page shows what's playing, who is
+          here, and the room's chat.
         </p>
         <Link className="button button--primary" to="/">
           Back to the lobby

@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { filterChatText } from '../../lib/chat-text';
+import { filterChatText } from '../lib/chat-text';
 
 /**
  * A member's own words after message filtering (spec §2, §5): escaped by
