@@ -32,6 +32,13 @@ function trustProxyFrom(value: string): boolean | string[] {
   return value.split(',').map((address) => address.trim());
 }
 
+/** A whole number of actions a window allows, with the variable's message when it is not one. */
+const countOf = (message: string) =>
+  z
+    .string()
+    .regex(/^\s*\d{1,6}\s*$/, message)
+    .transform(Number);
+
 const CAPTCHA_VERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
   hcaptcha: 'https://api.hcaptcha.com/siteverify',
@@ -99,11 +106,12 @@ const environment = z
         'must be an address, or a name and an address: "Platter" <no-reply@platter.example.org>',
       )
       .optional(),
-    RATE_LIMIT_PER_MINUTE: z
-      .string()
-      .regex(/^\s*\d{1,6}\s*$/, 'must be a whole number of attempts (0 turns the limits off)')
-      .transform(Number)
-      .default(10),
+    RATE_LIMIT_PER_MINUTE: countOf('must be a whole number of attempts (0 turns the limits off)').default(10),
+    /** Rooms a member may make in an hour, and all members from one address (docs/lobby.md). */
+    ROOMS_PER_MEMBER_PER_HOUR: countOf('must be a whole number of rooms (0 turns this limit off)').default(5),
+    ROOMS_PER_ADDRESS_PER_HOUR: countOf('must be a whole number of rooms (0 turns this limit off)').default(10),
+    /** Guests made from one address in a minute: every first visit makes one (docs/accounts.md). */
+    GUESTS_PER_ADDRESS_PER_MINUTE: countOf('must be a whole number of guests (0 turns this limit off)').default(30),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -189,6 +197,11 @@ export interface Config {
   mail: { smtpUrl: string | null; from: string };
   /** Attempts per minute at login, sign-up and password reset, per IP and per account; 0 turns the limits off. */
   attemptsPerMinute: number;
+  /** Rooms made per member, and per address, in an hour; 0 turns one off, and all are off when attemptsPerMinute is 0. */
+  roomsPerMemberPerHour: number;
+  roomsPerAddressPerHour: number;
+  /** Guests made per address in a minute; 0 turns it off, as does attemptsPerMinute 0. */
+  guestsPerAddressPerMinute: number;
   /** Fastify's trustProxy (TRUST_PROXY): false unless the server sits behind a reverse proxy. */
   trustProxy: boolean | string[];
   /** Human verification at sign-up and login; null when off. */
@@ -258,6 +271,9 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
       from: e.MAIL_FROM ?? `"${e.PRODUCT_NAME.replace(/["\\]/g, '')}" <no-reply@${new URL(publicUrl).hostname}>`,
     },
     attemptsPerMinute: e.RATE_LIMIT_PER_MINUTE,
+    roomsPerMemberPerHour: e.ROOMS_PER_MEMBER_PER_HOUR,
+    roomsPerAddressPerHour: e.ROOMS_PER_ADDRESS_PER_HOUR,
+    guestsPerAddressPerMinute: e.GUESTS_PER_ADDRESS_PER_MINUTE,
     trustProxy: e.TRUST_PROXY ?? false,
     captcha:
       e.CAPTCHA_PROVIDER && e.CAPTCHA_SECRET && e.CAPTCHA_SITE_KEY

@@ -51,6 +51,27 @@ describe('limits on attempts', () => {
     );
   });
 
+  test('rooms: 5 an hour per member and 10 per address; guests: 30 a minute per address; each can be set', () => {
+    const config = loadConfig({
+      ROOMS_PER_MEMBER_PER_HOUR: '2',
+      ROOMS_PER_ADDRESS_PER_HOUR: ' 20 ',
+      GUESTS_PER_ADDRESS_PER_MINUTE: '0',
+    });
+    expect(config).toMatchObject({
+      roomsPerMemberPerHour: 2,
+      roomsPerAddressPerHour: 20,
+      guestsPerAddressPerMinute: 0,
+    });
+  });
+
+  test.each([
+    ['ROOMS_PER_MEMBER_PER_HOUR', 'must be a whole number of rooms (0 turns this limit off)'],
+    ['ROOMS_PER_ADDRESS_PER_HOUR', 'must be a whole number of rooms (0 turns this limit off)'],
+    ['GUESTS_PER_ADDRESS_PER_MINUTE', 'must be a whole number of guests (0 turns this limit off)'],
+  ])('%s=five, -1 or 1.5 is refused, naming the variable', (name, message) => {
+    for (const value of ['five', '-1', '1.5']) expect(configError({ [name]: value })).toContain(`${name}: ${message}`);
+  });
+
   test.each([
     ['true', true],
     ['1', true],

@@ -90,6 +90,11 @@ export const preferences = z.object({
 });
 export type Preferences = z.infer<typeof preferences>;
 
+export const guestMessages = {
+  /** user.guest_create past the limit per address this minute (rate_limited). */
+  tooManyGuests: 'Lots of people are arriving from your network right now. Please wait a minute and try again.',
+} as const;
+
 export const userCalls = callTable(
   defineCall({
     name: 'user.guest_create',

@@ -1,8 +1,10 @@
 /**
- * Limits on attempts (login, sign-up, password reset), counted per IP and per
- * account in fixed one-minute windows. In-process by default; in Redis when
- * REDIS_URL is set, so that every instance behind a load balancer counts the
- * same attempts. A window is numbered from the app's clock, so tests can move on.
+ * Limits on actions, counted per key in fixed windows of any length: attempts
+ * (login, sign-up, password reset) per IP and per account each minute, rooms
+ * made per member and per address each hour, guests per address each minute.
+ * In-process by default; in Redis when REDIS_URL is set, so that every instance
+ * behind a load balancer counts the same actions. A window is numbered from the
+ * app's clock, so tests can move on.
  */
 import { LRUCache } from 'lru-cache';
 import { Redis } from 'ioredis';
@@ -14,24 +16,30 @@ export const RATE_LIMIT_WINDOW_MS = 60_000;
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait a minute and try again.';
 
 export interface RateLimiter {
-  /** Counts one attempt on each key in this window; resolves with the highest count among them. */
-  hit(keys: readonly string[], window: number): Promise<number>;
+  /**
+   * Counts one action on each key in the window of `windowMs` that holds `at`
+   * (the app's time); resolves with each key's count so far in that window.
+   */
+  hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]>;
   close(): Promise<void>;
+}
+
+/** Where a key's count lives: its window's length and number, so windows of different lengths never mix. */
+function slotOf(key: string, windowMs: number, at: number): string {
+  return `${windowMs}:${Math.floor(at / windowMs)}:${key}`;
 }
 
 export class InProcessRateLimiter implements RateLimiter {
   // Bounded, so a flood of addresses cannot grow it without end; entries outlive their window only briefly.
   private readonly counts = new LRUCache<string, number>({ max: 100_000, ttl: 2 * RATE_LIMIT_WINDOW_MS });
 
-  async hit(keys: readonly string[], window: number): Promise<number> {
-    let highest = 0;
-    for (const key of keys) {
-      const slot = `${window}:${key}`;
+  async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
+    return keys.map((key) => {
+      const slot = slotOf(key, windowMs, at);
       const count = (this.counts.get(slot) ?? 0) + 1;
-      this.counts.set(slot, count);
-      highest = Math.max(highest, count);
-    }
-    return highest;
+      this.counts.set(slot, count, { ttl: 2 * windowMs });
+      return count;
+    });
   }
 
   async close(): Promise<void> {
@@ -48,20 +56,20 @@ export class RedisRateLimiter implements RateLimiter {
     this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
   }
 
-  async hit(keys: readonly string[], window: number): Promise<number> {
+  async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
     const batch = this.redis.multi();
     for (const key of keys) {
-      const slot = `${PREFIX}${window}:${key}`;
-      batch.incr(slot).pexpire(slot, 2 * RATE_LIMIT_WINDOW_MS);
+      const slot = PREFIX + slotOf(key, windowMs, at);
+      batch.incr(slot).pexpire(slot, 2 * windowMs);
     }
     const results = (await batch.exec()) ?? [];
-    let highest = 0;
+    const counts: number[] = [];
     // Replies alternate: INCR's count, then PEXPIRE's 1.
     for (const [index, [error, value]] of results.entries()) {
       if (error) throw error;
-      if (index % 2 === 0) highest = Math.max(highest, Number(value));
+      if (index % 2 === 0) counts.push(Number(value));
     }
-    return highest;
+    return counts;
   }
 
   async close(): Promise<void> {
@@ -73,6 +81,33 @@ export function createRateLimiter(config: Config): RateLimiter {
   return config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new InProcessRateLimiter();
 }
 
+/** What limitAction uses of api/context's Services, written out: context.ts imports RateLimiter from here. */
+type LimitServices = { config: Config; limits: RateLimiter; now: () => number };
+
+/** One count of an action: its key ('room:member:<id>') and how many a window allows (0 or less: no limit). */
+export interface ActionCount {
+  key: string;
+  limit: number;
+}
+
+/**
+ * Counts an action on each of its keys in the current window of `windowMs`;
+ * throws `message` as rate_limited when any key is past its limit. Off, like
+ * every limit, when RATE_LIMIT_PER_MINUTE is 0 (`attemptsPerMinute` ≤ 0).
+ */
+export async function limitAction(
+  services: LimitServices,
+  action: { counts: readonly ActionCount[]; windowMs: number; message: string },
+): Promise<void> {
+  if (services.config.attemptsPerMinute <= 0) return;
+  const counted = action.counts.filter((count) => count.limit > 0);
+  if (counted.length === 0) return;
+  const keys = counted.map((count) => count.key);
+  const counts = await services.limits.hit(keys, action.windowMs, services.now());
+  if (counted.some((count, index) => (counts[index] ?? 0) > count.limit))
+    throw new ApiError(action.message, 'rate_limited');
+}
+
 /** What is being attempted: each kind has its own counts. */
 export type AttemptKind = 'login' | 'register' | 'reset';
 
@@ -82,16 +117,17 @@ export type AttemptKind = 'login' | 'register' | 'reset';
  * Emails are counted by their hash, so the counts hold no addresses.
  */
 export async function limitAttempts(
-  // What it uses of api/context's Services, written out: context.ts imports RateLimiter from here.
-  services: { config: Config; limits: RateLimiter; now: () => number },
+  services: LimitServices,
   kind: AttemptKind,
   ip: string,
   account: string | null,
 ): Promise<void> {
-  const limit = services.config.attemptsPerMinute;
-  if (limit <= 0) return;
   const keys = [`${kind}:ip:${ip}`];
   if (account) keys.push(`${kind}:account:${hashSecret(account.trim().toLowerCase())}`);
-  const window = Math.floor(services.now() / RATE_LIMIT_WINDOW_MS);
-  if ((await services.limits.hit(keys, window)) > limit) throw new ApiError(RATE_LIMITED_MESSAGE, 'rate_limited');
+  const limit = services.config.attemptsPerMinute;
+  await limitAction(services, {
+    counts: keys.map((key) => ({ key, limit })),
+    windowMs: RATE_LIMIT_WINDOW_MS,
+    message: RATE_LIMITED_MESSAGE,
+  });
 }

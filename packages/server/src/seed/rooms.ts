@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Services } from '../api/context';
-import { authHandlers } from '../features/accounts/sign-in';
+import { createGuest } from '../features/accounts/sign-in';
 import { lobbyContentHandlers } from '../features/lobby-content/handlers';
 import { createRoom } from '../features/rooms/create-room';
 import { enterRoom } from '../features/rooms/membership';
@@ -82,8 +82,7 @@ export async function seedRooms(services: Services, memberIds: readonly string[]
     const roomId = stage === undefined ? undefined : roomIds[stage];
     if (roomId) await enterRoom(services, memberId, roomId, { asDj: true });
   }
-  const guest = () =>
-    authHandlers['user.guest_create']({}, { ...services, caller: null, request: { ip: '127.0.0.1' } });
+  const guest = () => createGuest(services, {});
   for (const [i, roomId] of roomIds.entries()) {
     if (i % 9 === 8) continue;
     const listeners = Math.floor(40 * random() ** 2 * (i < 20 ? 1.5 : 0.6));

@@ -1,8 +1,8 @@
 /** Becoming someone: guest sessions, registration and email login (spec §4 Startup, Registration). */
-import { messages, type ParsedInput } from '@platter/contract';
+import { guestMessages, messages, type ParsedInput } from '@platter/contract';
 import type { HandlerGroup, Services } from '../../api/context';
 import { errors, isUniqueViolation } from '../../api/errors';
-import { limitAttempts, type AttemptKind } from '../../api/rate-limit';
+import { limitAction, limitAttempts, RATE_LIMIT_WINDOW_MS, type AttemptKind } from '../../api/rate-limit';
 import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
 import { createSession, endSession, hashPassword, verifyPassword } from '../auth';
@@ -17,9 +17,13 @@ type Registration = ParsedInput<'user.email_register'>;
 
 export const authHandlers = {
   'user.guest_create': async (device, services) => {
-    const id = newId();
-    await insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now() });
-    return createSession(services, id, device);
+    // Every first visit makes a guest, and a school or an office shares one address: a generous limit.
+    await limitAction(services, {
+      counts: [{ key: `guest:ip:${services.request.ip}`, limit: services.config.guestsPerAddressPerMinute }],
+      windowMs: RATE_LIMIT_WINDOW_MS,
+      message: guestMessages.tooManyGuests,
+    });
+    return createGuest(services, device);
   },
 
   'user.email_register': async (input, services) => {
@@ -57,6 +61,13 @@ export const authHandlers = {
     return {};
   },
 } satisfies HandlerGroup;
+
+/** A new guest and its session, with no limit (the handler adds it; the demo seed makes hundreds). */
+export async function createGuest(services: Services, device: ParsedInput<'user.guest_create'>) {
+  const id = newId();
+  await insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now() });
+  return createSession(services, id, device);
+}
 
 /**
  * Brute force and bots: attempts are limited per IP and per email, then the

@@ -1,8 +1,9 @@
 /** Making a room (spec §7 room.create): a shortcut from its name, public unless unlisted. */
 import { randomInt } from 'node:crypto';
-import type { ParsedInput } from '@platter/contract';
-import type { Services } from '../../api/context';
+import { roomMessages, type ParsedInput } from '@platter/contract';
+import type { CallContext, Services } from '../../api/context';
 import { isUniqueViolation } from '../../api/errors';
+import { limitAction } from '../../api/rate-limit';
 import { newId } from '../../lib/ids';
 import { directoryChanged } from '../directory';
 import { hotness } from './hotness';
@@ -13,6 +14,24 @@ export interface RoomDetails extends ParsedInput<'room.create'> {
   description?: string | null;
   theme?: string | null;
   featured?: boolean;
+}
+
+const HOUR_MS = 60 * 60_000;
+
+/**
+ * Flooding the lobby (issue 13): rooms made per member and per address in an
+ * hour. Counted before the room is made, so a refused call makes nothing.
+ */
+export async function limitRoomCreation(context: CallContext<'room.create'>): Promise<void> {
+  const { config, caller, request } = context;
+  await limitAction(context, {
+    counts: [
+      { key: `room:member:${caller.userid}`, limit: config.roomsPerMemberPerHour },
+      { key: `room:ip:${request.ip}`, limit: config.roomsPerAddressPerHour },
+    ],
+    windowMs: HOUR_MS,
+    message: roomMessages.tooManyRooms,
+  });
 }
 
 export async function createRoom(

@@ -1,13 +1,16 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { createRoom } from './create-room';
+import { createRoom, limitRoomCreation } from './create-room';
 import { roomDetailsView } from './room-view';
 import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
 
 const NO_SUCH_ROOM = "Sorry, we couldn't find that room.";
 
 export const roomHandlers = {
-  'room.create': async (input, services) => createRoom(services, services.caller.userid, input),
+  'room.create': async (input, services) => {
+    await limitRoomCreation(services);
+    return createRoom(services, services.caller.userid, input);
+  },
 
   'room.info': async ({ roomid }, { db }) => {
     const room = await findRoom(db, roomid);

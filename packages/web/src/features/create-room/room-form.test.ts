@@ -45,3 +45,9 @@ test("a failure shows the server's word for a field, else the spec's apology (§
   });
   expect(creationFailure(new TypeError('offline'))).toEqual({ message: roomMessages.createFailed });
 });
+
+test('too many rooms lately: the server says so as it is', () => {
+  expect(creationFailure(new ApiCallError(roomMessages.tooManyRooms, 'api', 'rate_limited'))).toEqual({
+    message: roomMessages.tooManyRooms,
+  });
+});

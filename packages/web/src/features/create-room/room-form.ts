@@ -66,12 +66,16 @@ const fieldMessages: Record<RoomFormField, readonly string[]> = {
   threshold: [roomMessages.thresholdInvalid],
 };
 
-/** A failed room.create: the server's words under the field they are about, else the spec's apology (§8). */
+/**
+ * A failed room.create: the server's words under the field they are about, its
+ * words on too many rooms as they are, else the spec's apology (§8).
+ */
 export function creationFailure(error: unknown): { field: RoomFormField; message: string } | { message: string } {
   if (error instanceof ApiCallError) {
     for (const [field, messages] of Object.entries(fieldMessages) as [RoomFormField, readonly string[]][]) {
       if (messages.includes(error.message)) return { field, message: error.message };
     }
+    if (error.message === roomMessages.tooManyRooms) return { message: error.message };
   }
   return { message: roomMessages.createFailed };
 }
