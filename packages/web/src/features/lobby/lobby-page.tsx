@@ -3,6 +3,7 @@
  * top; the room list in the main panel and the right column beside it (below
  * it on a narrow screen). The app fills the headband and right column slots.
  */
+import { ApiCallError, errorText } from '../../api/client';
 import type { ReactNode } from 'react';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/page-title';
@@ -32,7 +33,11 @@ export function LobbyPage({ headband, aside }: LobbyPageProps) {
             <RoomList user={user} />
           ) : session.isError ? (
             <div className="panel-message" role="alert">
-              <p>Sorry, we couldn't reach the server. Please refresh to try again.</p>
+              <p>
+                {session.error instanceof ApiCallError && session.error.kind === 'api'
+                  ? errorText(session.error)
+                  : "Sorry, we couldn't reach the server. Please refresh to try again."}
+              </p>
             </div>
           ) : (
             <Spinner label="Getting things ready…" />
