@@ -6,6 +6,7 @@ import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
+import { roomLiveCalls } from './calls/room-live';
 import { socialCalls } from './calls/social';
 import { orderCalls } from './calls/order';
 import { stickerCalls } from './calls/sticker';
@@ -16,6 +17,7 @@ export const calls = {
   ...presenceCalls,
   ...profileCalls,
   ...roomCalls,
+  ...roomLiveCalls,
   ...socialCalls,
   ...lobbyContentCalls,
   ...accountCalls,

@@ -14,7 +14,8 @@
  * server's, so each round trip is a clock sample.
  */
 import { z } from 'zod';
-import { directoryGraph, roomUser } from './calls/room';
+import { directoryGraph } from './calls/room';
+import { roomUser } from './calls/room-live';
 
 export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';

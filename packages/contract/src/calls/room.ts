@@ -9,10 +9,7 @@ import {
   ROOM_NAME_MAX,
   ROOM_PAGE_SIZE,
   ROOM_SEARCH_MAX,
-  CHAT_MESSAGE_MAX,
 } from '../constants';
-import { publicUser } from './user';
-import { chatLine } from './profile';
 import { booleanish, wholeNumber, wholeNumberWith } from '../validation';
 
 export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
@@ -122,49 +119,12 @@ export type DirectoryRoom = z.infer<typeof directoryRoom>;
 /** The rooms where the member's buddies are (spec §3 Directory graph). */
 export const directoryGraph = z.object({ rooms: z.array(z.tuple([room, z.array(buddy)])) });
 
-/** What a room shows of each person in it: their avatar, laptop, points and standing. */
-export const roomUser = publicUser.pick({
-  userid: true,
-  name: true,
-  registered: true,
-  avatarid: true,
-  custom_avatar: true,
-  images: true,
-  points: true,
-  acl: true,
-  bot: true,
-  laptop: true,
-  subscription_level: true,
-});
-export type RoomUser = z.infer<typeof roomUser>;
-
-/**
- * A room as a member who joins it sees it, at one point in its history: `seq` is the room's
- * sequence number, and the events that follow carry seq + 1, seq + 2, …
- */
-export const roomSnapshot = z.object({
-  room: roomDetails,
-  users: z.array(roomUser),
-  djids: z.array(z.string()),
-  /** The recent chat, oldest first (CHAT_HISTORY_SIZE lines at most). */
-  chat: z.array(chatLine),
-  seq: z.number(),
-});
-
-export const chatMessages = {
-  empty: 'Type a message first.',
-  tooLong: `Keep chat messages under ${CHAT_MESSAGE_MAX} characters.`,
-  flood: "Slow down! You're sending messages too fast. Wait a few seconds and try again.",
-  notInRoom: 'Join the room to chat in it.',
-} as const;
-export type RoomSnapshot = z.infer<typeof roomSnapshot>;
-
 const paging = {
   limit: wholeNumber.pipe(z.number().min(1).max(100)).default(ROOM_PAGE_SIZE),
   skip: wholeNumber.pipe(z.number().min(0).max(100_000)).default(0),
 };
 
-const roomId = z.string().trim().min(1, 'Please say which room.').max(64);
+export const roomId = z.string().trim().min(1, 'Please say which room.').max(64);
 
 export const roomCalls = callTable(
   defineCall({
@@ -265,38 +225,5 @@ export const roomCalls = callTable(
     access: 'member',
     input: z.object({}),
     output: z.object({ roomids: z.array(z.string()) }),
-  }),
-  defineCall({
-    name: 'room.register',
-    method: 'POST',
-    access: 'session',
-    transport: 'socket',
-    // Joins the room (leaving any other) and follows it: a snapshot now, its events after.
-    input: z.object({ roomid: roomId }),
-    output: roomSnapshot,
-  }),
-  defineCall({
-    name: 'room.speak',
-    method: 'POST',
-    access: 'member',
-    transport: 'socket',
-    // Says something in the room's chat; everyone in the room hears a `speak` event.
-    input: z.object({
-      roomid: roomId,
-      text: z
-        .string({ message: chatMessages.empty })
-        .trim()
-        .min(1, chatMessages.empty)
-        .max(CHAT_MESSAGE_MAX, chatMessages.tooLong),
-    }),
-    output: z.object({}),
-  }),
-  defineCall({
-    name: 'room.deregister',
-    method: 'POST',
-    access: 'session',
-    transport: 'socket',
-    input: z.object({ roomid: roomId }),
-    output: z.object({}),
   }),
 );
