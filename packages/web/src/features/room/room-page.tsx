@@ -99,8 +99,8 @@ function RoomSummary({ room }: { room: RoomDetails }) {
         {live === 'live' && <PeopleHere users={users} />}
         {live === 'live' && <RoomChat roomid={room.roomid} />}
         <p className="room-card__soon">
-          The stage and playback are coming in an upcoming release. Until then, this page shows what's playing, who is
-          here, and the room's chat.
+          The stage, with its DJs and playback, is coming in an upcoming release. Until then, this page shows what's
+          playing, who is here, and the room's chat.
         </p>
         <Link className="button button--primary" to="/">
           Back to the lobby
