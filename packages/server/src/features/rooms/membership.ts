@@ -49,10 +49,10 @@ export async function enterRoom(
       .values({ userId, roomId, isDj: asDj ? 1 : 0, joinedAt: now() })
       .onConflict((oc) => oc.column('userId').doUpdateSet({ roomId, isDj: asDj ? 1 : 0, joinedAt: now() }))
       .execute();
+    // The counts change with the event, in the same transaction: whoever hears it reads them so.
+    await recountRoom(services, roomId, trx);
     return present?.roomId === roomId || !user ? [] : [{ command: 'registered', roomid: roomId, user: [user] }];
   });
-  if (previous && previous.roomId !== roomId) await recountRoom(services, previous.roomId);
-  await recountRoom(services, roomId);
   await announce(services, { type: 'room_membership', userid: userId, roomid: roomId });
 }
 
@@ -61,7 +61,6 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
   const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
   if (!previous) return;
   await removeFromRoom(services, userId, previous.roomId);
-  await recountRoom(services, previous.roomId);
   await announce(services, { type: 'room_membership', userid: userId, roomid: null });
 }
 
@@ -74,6 +73,7 @@ async function removeFromRoom(services: Services, userId: string, roomId: string
       .where('userId', '=', userId)
       .where('roomId', '=', roomId)
       .executeTakeFirst();
+    await recountRoom(services, roomId, trx);
     return Number(removed.numDeletedRows) > 0 && user
       ? [{ command: 'deregistered', roomid: roomId, user: [user] }]
       : [];
@@ -86,8 +86,8 @@ async function roomUserOf(db: Db, userId: string): Promise<RoomUser | null> {
 }
 
 /** Sets a room's listeners, DJs, DJ points and hotness from who is in it now. */
-export async function recountRoom(services: Services, roomId: string): Promise<void> {
-  const { db, now } = services;
+export async function recountRoom(services: Services, roomId: string, db: Db = services.db): Promise<void> {
+  const { now } = services;
   const counts = await db
     .selectFrom('roomMembers')
     .innerJoin('users', 'users.id', 'roomMembers.userId')
