@@ -113,6 +113,22 @@ test('a missing event is given up on after a moment: the page sees the gap and r
   expect(seqs(sent)).toEqual([3, 4, 5]);
 });
 
+test('behind a second gap, an early event waits its own moment, then goes too', async () => {
+  vi.useFakeTimers();
+  const { socket, sent } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  (await connection.follow(channel)).from(1);
+  await publish(3);
+  await publish(5);
+  await publish(3); // a repeat while waiting
+  vi.advanceTimersByTime(GAP_WAIT_MS);
+  expect(seqs(sent)).toEqual([3]);
+  vi.advanceTimersByTime(GAP_WAIT_MS);
+  expect(seqs(sent)).toEqual([3, 5]);
+  await publish(6);
+  expect(seqs(sent)).toEqual([3, 5, 6]);
+});
+
 test('unfollowing and closing let go of the bus', async () => {
   const { socket } = fakeSocket();
   const connection = new Connection(socket, hub);

@@ -61,7 +61,8 @@ interface FollowState {
   stop: () => void;
   /** The last sequence number sent; null until the snapshot's is known, or on unsequenced channels. */
   seq: number | null;
-  early: ChannelEvent[];
+  /** Events that came before the ones ahead of them, by sequence number. */
+  early: Map<number, ChannelEvent>;
   gapTimer: NodeJS.Timeout | null;
 }
 
@@ -122,7 +123,7 @@ export class Connection implements LiveConnection {
 
   async follow(channel: Channel<ChannelEvent>): Promise<Follow> {
     const existing = this.followed.get(channel.name);
-    const state: FollowState = existing ?? { stop: () => undefined, seq: null, early: [], gapTimer: null };
+    const state: FollowState = existing ?? { stop: () => undefined, seq: null, early: new Map(), gapTimer: null };
     if (!existing) {
       this.followed.set(channel.name, state);
       const stop = await this.hub.listen(channel, (message) => this.receive(channel.name, message));
@@ -133,7 +134,7 @@ export class Connection implements LiveConnection {
     return {
       from: (seq) => {
         state.seq = seq;
-        state.early = state.early.filter((message) => (message.seq ?? Infinity) > seq);
+        for (const early of state.early.keys()) if (early <= seq) state.early.delete(early);
       },
     };
   }
@@ -204,7 +205,7 @@ export class Connection implements LiveConnection {
     if (state.seq === null || message.seq === undefined) return this.deliver(channelName, message);
     if (message.seq <= state.seq) return; // already in the snapshot, or a repeat
     if (message.seq > state.seq + 1) {
-      state.early.push(message);
+      state.early.set(message.seq, message);
       state.gapTimer ??= setTimeout(() => this.giveUpWaiting(channelName), GAP_WAIT_MS);
       return;
     }
@@ -213,31 +214,31 @@ export class Connection implements LiveConnection {
     this.drainEarly(channelName, state);
   }
 
-  /** Sends early events that are next in line now. */
+  /** Sends the early events that are next in line now; stops waiting once none is left. */
   private drainEarly(channelName: string, state: FollowState): void {
-    state.early.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0));
-    while (state.early[0] && state.seq !== null && (state.early[0].seq ?? 0) <= state.seq + 1) {
-      const next = state.early.shift()!;
-      if ((next.seq ?? 0) === state.seq + 1) {
-        this.deliver(channelName, next);
-        state.seq = next.seq ?? state.seq;
-      }
+    for (let next = state.early.get((state.seq ?? 0) + 1); next; next = state.early.get((state.seq ?? 0) + 1)) {
+      state.early.delete(next.seq!);
+      this.deliver(channelName, next);
+      state.seq = next.seq!;
     }
-    if (state.early.length === 0 && state.gapTimer) {
+    if (state.early.size === 0 && state.gapTimer) {
       clearTimeout(state.gapTimer);
       state.gapTimer = null;
     }
   }
 
-  /** The missing events are not coming (a lost bus message): send what there is; the page sees the gap. */
+  /**
+   * The missing events are not coming (a lost bus message): send what is next after the gap, so
+   * the page sees it and re-syncs; what is still behind another gap waits its own moment.
+   */
   private giveUpWaiting(channelName: string): void {
     const state = this.followed.get(channelName);
     if (!state) return;
     state.gapTimer = null;
-    const first = state.early.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0))[0];
-    if (!first || first.seq === undefined) return;
-    state.seq = first.seq - 1;
+    if (state.early.size === 0) return;
+    state.seq = Math.min(...state.early.keys()) - 1;
     this.drainEarly(channelName, state);
+    if (state.early.size > 0) state.gapTimer = setTimeout(() => this.giveUpWaiting(channelName), GAP_WAIT_MS);
   }
 
   private deliver(channelName: string, message: ChannelEvent): void {
