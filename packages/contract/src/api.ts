@@ -7,6 +7,7 @@ import { presenceCalls } from './calls/presence';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
+import { roomModerationCalls } from './calls/room-moderation';
 import { socialCalls } from './calls/social';
 import { orderCalls } from './calls/order';
 import { stickerCalls } from './calls/sticker';
@@ -18,6 +19,7 @@ export const calls = {
   ...profileCalls,
   ...roomCalls,
   ...roomLiveCalls,
+  ...roomModerationCalls,
   ...socialCalls,
   ...lobbyContentCalls,
   ...accountCalls,

@@ -92,5 +92,20 @@ export const CHAT_HISTORY_SIZE = 50;
 export const CHAT_FLOOD_MESSAGES = 5;
 export const CHAT_FLOOD_WINDOW_MS = 5_000;
 
+// Room moderation (docs/room.md)
+/** A booted member may come back after this long (a ban is for longer, or for good). */
+export const BOOT_COOLDOWN_MS = 5 * 60_000;
+/** The longest ban with an end, and the longest mute, in minutes (a year, a week). */
+export const BAN_MINUTES_MAX = 365 * 24 * 60;
+export const MUTE_MINUTES_MAX = 7 * 24 * 60;
+/** Slow mode: at most one chat message per this many seconds per person (0 = off). */
+export const SLOW_MODE_SECONDS_MAX = 600;
+export const ROOM_DESCRIPTION_MAX = 1000;
+export const MODERATION_REASON_MAX = 200;
+/** The moderation log's entries per page. */
+export const MODERATION_LOG_PAGE_SIZE = 50;
+/** A member whose pages all dropped keeps their place (stage, later the waitlist) this long. */
+export const ROOM_GRACE_MS = 5 * 60_000;
+
 /** A member counts as present for this long after their last sign of life: longer than the idle poll (600 s). */
 export const PRESENCE_TIMEOUT_MS = 15 * 60_000;

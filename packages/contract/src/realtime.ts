@@ -15,6 +15,7 @@
  */
 import { z } from 'zod';
 import { directoryGraph } from './calls/room';
+import { roomDetails } from './calls/room';
 import { roomUser } from './calls/room-live';
 
 export const PROTOCOL_VERSION = 2;
@@ -59,7 +60,51 @@ export const roomEvent = z.discriminatedUnion('command', [
     name: z.string(),
     text: z.string(),
     time: z.number(),
+    chatid: z.string(),
   }),
+  /** Someone stepped up to the stage; `djs` is the stage after, in order. */
+  z.object({ command: z.literal('add_dj'), roomid: z.string(), user: z.array(roomUser), djs: z.array(z.string()) }),
+  /** Someone left the stage: stepped down, left the room, or taken off by moderator `modid`. */
+  z.object({
+    command: z.literal('rem_dj'),
+    roomid: z.string(),
+    user: z.array(roomUser),
+    djs: z.array(z.string()),
+    modid: z.string().nullable(),
+  }),
+  z.object({ command: z.literal('new_moderator'), roomid: z.string(), userid: z.string(), name: z.string() }),
+  z.object({ command: z.literal('rem_moderator'), roomid: z.string(), userid: z.string(), name: z.string() }),
+  /** A moderator took someone out of the room (a `deregistered` follows). */
+  z.object({
+    command: z.literal('booted_user'),
+    roomid: z.string(),
+    userid: z.string(),
+    name: z.string(),
+    modid: z.string(),
+    reason: z.string(),
+  }),
+  /** A moderator banned someone, `until` then (epoch ms) or for good (null). */
+  z.object({
+    command: z.literal('banned_user'),
+    roomid: z.string(),
+    userid: z.string(),
+    name: z.string(),
+    modid: z.string(),
+    reason: z.string(),
+    until: z.number().nullable(),
+  }),
+  /** A moderator muted someone until then, or unmuted them (until null). */
+  z.object({
+    command: z.literal('muted_user'),
+    roomid: z.string(),
+    userid: z.string(),
+    name: z.string(),
+    modid: z.string(),
+    until: z.number().nullable(),
+  }),
+  z.object({ command: z.literal('chat_deleted'), roomid: z.string(), chatid: z.string(), modid: z.string() }),
+  /** The room's settings changed (room.modify): the room as it is now. */
+  z.object({ command: z.literal('update_room'), roomid: z.string(), room: roomDetails, modid: z.string() }),
 ]);
 export type RoomEvent = z.infer<typeof roomEvent>;
 
@@ -67,6 +112,11 @@ export type RoomEvent = z.infer<typeof roomEvent>;
 export const liveEvent = z.discriminatedUnion('command', [
   ...roomEvent.options,
   z.object({ command: z.literal('directory_graph'), ...directoryGraph.shape }),
+  /**
+   * This page no longer follows the room (turntable's name): the member opened it in another
+   * session, which took its place, or a moderator took them out. `err` says which.
+   */
+  z.object({ command: z.literal('killdashnine'), roomid: z.string(), err: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

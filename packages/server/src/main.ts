@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startHotnessSweep } from './features/rooms/membership';
+import { startRoomPagesSweep } from './features/room/pages';
 import { seedIfWanted } from './seed';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -24,8 +25,12 @@ function readConfig(): Config {
 const config = readConfig();
 const app = await buildApp(config);
 await seedIfWanted(app.services, app.http.log);
-const stopSweep = startHotnessSweep(app.services, (error) =>
+const stopHotnessSweep = startHotnessSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'hotness sweep failed'),
+);
+// Renews this instance's room pages and ends the grace period of members who did not come back.
+const stopPagesSweep = startRoomPagesSweep(app.services, (error) =>
+  app.http.log.error({ err: error }, 'room pages sweep failed'),
 );
 if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
 if (config.production && !config.mail.smtpUrl) {
@@ -34,7 +39,8 @@ if (config.production && !config.mail.smtpUrl) {
 
 const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);
-  stopSweep();
+  stopHotnessSweep();
+  stopPagesSweep();
   await app.close();
   process.exit(0);
 };

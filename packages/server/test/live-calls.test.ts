@@ -107,7 +107,7 @@ describe('one instance', () => {
     expect(ids).toEqual([5, 3, 9]);
   });
 
-  test('a page that registers hears the room; when it goes away, its person leaves the room', async () => {
+  test('a page that registers hears the room; when it leaves, its person leaves the room', async () => {
     const owner = await aMember(t);
     const room = await aRoom(t, owner);
     const [stayer, leaver] = [await aMember(t), await aMember(t)];
@@ -121,7 +121,7 @@ describe('one instance', () => {
     // Asking again (as a page re-syncing would) changes nothing in the room.
     expect((await staying.ok('room.register', { roomid: room.roomid })).seq).toBe(first.seq + 1);
 
-    leaving.close();
+    await leaving.ok('room.deregister', { roomid: room.roomid });
     const left = await staying.nextEvent(`room:${room.roomid}`);
     expect([left.seq, left.event.command]).toEqual([first.seq + 2, 'deregistered']);
     expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(1);
@@ -174,6 +174,7 @@ describe('chat', () => {
           name: ann.name,
           text: 'hello there',
           time: expect.any(Number),
+          chatid: expect.any(String),
         },
         {
           command: 'speak',
@@ -182,6 +183,7 @@ describe('chat', () => {
           name: bob.name,
           text: 'hi Ann :wave:',
           time: expect.any(Number),
+          chatid: expect.any(String),
         },
       ]);
     }

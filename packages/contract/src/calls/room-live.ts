@@ -26,6 +26,10 @@ export const roomUser = publicUser.pick({
 });
 export type RoomUser = z.infer<typeof roomUser>;
 
+/** A line of the room's chat: `chatid` names it, so a moderator can delete it. */
+export const roomChatLine = chatLine.extend({ chatid: z.string() });
+export type RoomChatLine = z.infer<typeof roomChatLine>;
+
 /**
  * A room as a member who joins it sees it, at one point in its history: `seq` is the room's
  * sequence number, and the events that follow carry seq + 1, seq + 2, …
@@ -33,9 +37,12 @@ export type RoomUser = z.infer<typeof roomUser>;
 export const roomSnapshot = z.object({
   room: roomDetails,
   users: z.array(roomUser),
+  /** Who is on the stage, in the order they stepped up. */
   djids: z.array(z.string()),
   /** The recent chat, oldest first (CHAT_HISTORY_SIZE lines at most). */
-  chat: z.array(chatLine),
+  chat: z.array(roomChatLine),
+  /** Until when the caller may not chat here (epoch ms), or null. */
+  muted_until: z.number().nullable(),
   seq: z.number(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
@@ -45,6 +52,22 @@ export const chatMessages = {
   tooLong: `Keep chat messages under ${CHAT_MESSAGE_MAX} characters.`,
   flood: "Slow down! You're sending messages too fast. Wait a few seconds and try again.",
   notInRoom: 'Join the room to chat in it.',
+  muted: 'A moderator has muted you in this room for now.',
+  slowMode: (seconds: number) => `Slow mode is on: one message every ${seconds} seconds.`,
+} as const;
+
+/** Why a page stopped following its room (the `killdashnine` event). */
+export const roomExitMessages = {
+  replaced: 'You opened this room in another window or device, so it closed here.',
+} as const;
+
+export const stageMessages = {
+  notInRoom: 'Join the room to step up to the stage.',
+  guests: 'Please sign up or log in to DJ.',
+  full: 'The stage is full. Wait for a spot to open.',
+  already: "You're already on the stage.",
+  points: (points: number) => `You need ${points} DJ points to DJ in this room.`,
+  notDj: "That person isn't on the stage.",
 } as const;
 
 export const roomLiveCalls = callTable(
@@ -71,6 +94,22 @@ export const roomLiveCalls = callTable(
         .min(1, chatMessages.empty)
         .max(CHAT_MESSAGE_MAX, chatMessages.tooLong),
     }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.add_dj',
+    method: 'POST',
+    access: 'member',
+    // The caller steps up to an open spot on the stage (turntable's room.add_dj).
+    input: z.object({ roomid: roomId }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.rem_dj',
+    method: 'POST',
+    access: 'member',
+    // The caller steps down; with `djid`, a moderator takes someone else off the stage.
+    input: z.object({ roomid: roomId, djid: z.string().trim().min(1).max(64).optional() }),
     output: z.object({}),
   }),
   defineCall({

@@ -93,11 +93,20 @@ export const room = z.object({
 });
 export type Room = z.infer<typeof room>;
 
-/** A room on its own page (room.info): the Room plus its description, creation time and points to DJ. */
+/**
+ * A room on its own page (room.info): the Room plus its description, creation time, points to DJ,
+ * slow mode (seconds between one person's messages, 0 = off), its creator (the owner) and the
+ * moderators the owner appointed (turntable's `moderator_id`).
+ */
 export const roomDetails = room.extend({
   description: z.string().nullable(),
   created: z.number(),
-  metadata: room.shape.metadata.extend({ djthreshold: z.number() }),
+  metadata: room.shape.metadata.extend({
+    djthreshold: z.number(),
+    slow_mode: z.number(),
+    creator: z.string().nullable(),
+    moderator_id: z.array(z.string()),
+  }),
 });
 export type RoomDetails = z.infer<typeof roomDetails>;
 

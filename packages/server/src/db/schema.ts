@@ -96,6 +96,8 @@ export interface RoomsTable {
   activeAt: number | null;
   /** Bumped by every room command; carried by the room's events and snapshots (docs/realtime.md). */
   seq: Generated<number>;
+  /** Seconds between one person's chat messages (0: off). */
+  slowMode: Generated<number>;
   createdAt: number;
 }
 
@@ -105,6 +107,55 @@ export interface RoomMembersTable {
   roomId: string;
   isDj: Flag;
   joinedAt: number;
+  /** When they stepped up (the stage's order); null off the stage. */
+  djSince: number | null;
+  /** When their last page in the room closed; null while one is open (docs/room.md, grace period). */
+  awaySince: number | null;
+}
+
+export interface RoomModeratorsTable {
+  roomId: string;
+  userId: string;
+  addedAt: number;
+}
+
+/** A ban (until null: for good), or a boot's cool-down (booted 1). */
+export interface RoomBansTable {
+  roomId: string;
+  userId: string;
+  until: number | null;
+  reason: string;
+  modId: string;
+  booted: Flag;
+  createdAt: number;
+}
+
+export interface RoomMutesTable {
+  roomId: string;
+  userId: string;
+  until: number;
+}
+
+export interface RoomModerationLogTable {
+  id: string;
+  roomId: string;
+  modId: string;
+  modName: string;
+  action: string;
+  targetId: string | null;
+  targetName: string | null;
+  reason: string;
+  detail: string;
+  createdAt: number;
+}
+
+/** One open page of a member in a room (docs/room.md): a second tab counts once. */
+export interface RoomPagesTable {
+  id: string;
+  roomId: string;
+  userId: string;
+  sessionId: string;
+  seenAt: number;
 }
 
 /** One chat message in a room (docs/room.md). */
@@ -299,6 +350,11 @@ export interface Database {
   roomMembers: RoomMembersTable;
   roomFavorites: RoomFavoritesTable;
   roomChat: RoomChatTable;
+  roomModerators: RoomModeratorsTable;
+  roomBans: RoomBansTable;
+  roomMutes: RoomMutesTable;
+  roomModerationLog: RoomModerationLogTable;
+  roomPages: RoomPagesTable;
   headbands: HeadbandsTable;
   news: NewsTable;
   stickers: StickersTable;

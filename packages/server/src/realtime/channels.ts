@@ -5,7 +5,8 @@
  * malformed. Three kinds of channel:
  *   lobby       who moved, whose follows changed (the friends panel listens)
  *   room:<id>   a room's events, each with the room's sequence number
- *   user:<id>   a member's own news: their sessions ended (their sockets close)
+ *   user:<id>   a member's own news: their sessions ended (their sockets close), or
+ *               their pages must let go of a room (booted, banned, or opened elsewhere)
  */
 import { z } from 'zod';
 import { roomEvent } from '@platter/contract';
@@ -32,6 +33,8 @@ const userMessage = z.discriminatedUnion('type', [
     keep: z.string().optional(),
     err: z.string(),
   }),
+  /** The member's pages in the room stop following it, told why; those of session `keep` stay. */
+  z.object({ type: z.literal('room_exit'), roomid: z.string(), keep: z.string().optional(), err: z.string() }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

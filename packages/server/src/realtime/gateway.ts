@@ -92,6 +92,7 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
     // Every page of the member listens to their user channel: when a session ends, its pages close everywhere.
     const stop = await hub.listen(userChannel(userid), (message) => {
+      if (message.type !== 'session_ended') return;
       options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
       if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);

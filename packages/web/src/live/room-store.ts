@@ -7,93 +7,11 @@
  * primitive), not a new object, since React compares what it returns.
  */
 import { useSyncExternalStore } from 'react';
-import { CHAT_HISTORY_SIZE, type ChatLine, type RoomEvent, type RoomSnapshot, type RoomUser } from '@platter/contract';
 import type { ApiCallError } from '../api/client';
+import { emptyRoom, reduceRoom, type RoomAction, type RoomState } from './room-reducer';
 import { live, type EventMessage, type FollowSpec, type LiveSocket } from './socket';
 
-export interface RoomState {
-  /** idle: in no room; joining: until the first snapshot; live; refused: the room would not have us. */
-  status: 'idle' | 'joining' | 'live' | 'refused';
-  /** What the page asked for: a room id or shortcut. */
-  asked: string | null;
-  snapshot: RoomSnapshot['room'] | null;
-  users: readonly RoomUser[];
-  djids: readonly string[];
-  /** The room's sequence number the state is at. */
-  seq: number;
-  /** The recent chat, oldest first: what a report of a member is sent with. */
-  chat: readonly ChatLine[];
-  /** True when an event came out of order: the state waits for a fresh snapshot. */
-  gap: boolean;
-  error: string | null;
-}
-
-/** How many chat lines the page keeps: what it was given on joining, and as many again. */
-const CHAT_KEPT = 2 * CHAT_HISTORY_SIZE;
-
-export const emptyRoom: RoomState = {
-  status: 'idle',
-  asked: null,
-  snapshot: null,
-  users: [],
-  djids: [],
-  seq: 0,
-  chat: [],
-  gap: false,
-  error: null,
-};
-
-export type RoomAction =
-  | { type: 'join'; asked: string }
-  | { type: 'snapshot'; snapshot: RoomSnapshot }
-  | { type: 'event'; seq: number; event: RoomEvent }
-  | { type: 'refused'; error: string }
-  | { type: 'leave' };
-
-const withoutUsers = (users: readonly RoomUser[], gone: readonly RoomUser[]) =>
-  users.filter((user) => !gone.some((other) => other.userid === user.userid));
-
-/** Applies one event to the room (idempotent for people: joining twice is being there once). */
-function applyEvent(state: RoomState, event: RoomEvent): RoomState {
-  switch (event.command) {
-    case 'registered':
-      return { ...state, users: [...withoutUsers(state.users, event.user), ...event.user] };
-    case 'speak': {
-      const line = { userid: event.userid, name: event.name, text: event.text, time: event.time };
-      return { ...state, chat: [...state.chat, line].slice(-CHAT_KEPT) };
-    }
-    case 'deregistered': {
-      const gone = new Set(event.user.map((user) => user.userid));
-      return {
-        ...state,
-        users: withoutUsers(state.users, event.user),
-        djids: state.djids.filter((id) => !gone.has(id)),
-      };
-    }
-  }
-}
-
-export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
-  switch (action.type) {
-    case 'join':
-      return { ...emptyRoom, status: 'joining', asked: action.asked };
-    case 'leave':
-      return emptyRoom;
-    case 'refused':
-      return { ...emptyRoom, status: 'refused', asked: state.asked, error: action.error };
-    case 'snapshot': {
-      const { room, users, djids, chat, seq } = action.snapshot;
-      // A snapshot older than what the page has seen (a slow answer) changes nothing.
-      if (state.status === 'live' && !state.gap && seq < state.seq) return state;
-      return { ...state, status: 'live', snapshot: room, users, djids, chat, seq, gap: false, error: null };
-    }
-    case 'event': {
-      if (state.status !== 'live' || state.gap || action.seq <= state.seq) return state;
-      if (action.seq !== state.seq + 1) return { ...state, gap: true };
-      return { ...applyEvent(state, action.event), seq: action.seq };
-    }
-  }
-}
+export { chatLinesOf, emptyRoom, reduceRoom, type FeedLine, type RoomAction, type RoomState } from './room-reducer';
 
 export class RoomStore {
   private state: RoomState = emptyRoom;
@@ -121,7 +39,7 @@ export class RoomStore {
     const spec: FollowSpec<'room.register'> = {
       call: 'room.register',
       input: { roomid: asked },
-      snapshot: (snapshot) => this.dispatch({ type: 'snapshot', snapshot }),
+      snapshot: (snapshot) => this.dispatch({ type: 'snapshot', snapshot, reader: this.socket.userid() }),
       refused: (error: ApiCallError) => this.dispatch({ type: 'refused', error: error.message }),
     };
     this.following = spec;
@@ -144,10 +62,18 @@ export class RoomStore {
 
   private onEvent(message: EventMessage): void {
     const roomid = this.state.snapshot?.roomid;
-    if (!roomid || message.channel !== `room:${roomid}` || message.seq === undefined) return;
+    if (!roomid || message.channel !== `room:${roomid}`) return;
     const event = message.event;
-    if (event.command !== 'registered' && event.command !== 'deregistered' && event.command !== 'speak') return;
-    this.dispatch({ type: 'event', seq: message.seq, event });
+    if (event.command === 'killdashnine') {
+      // Let go by the room (booted, or opened elsewhere): stop following, so a reconnect does not rejoin.
+      this.stopFollowing?.();
+      this.stopFollowing = null;
+      this.following = null;
+      this.dispatch({ type: 'exited', error: event.err });
+      return;
+    }
+    if (event.command === 'directory_graph' || message.seq === undefined) return;
+    this.dispatch({ type: 'event', seq: message.seq, event, reader: this.socket.userid(), time: Date.now() });
     if (this.state.gap && this.following) this.socket.resync(this.following);
   }
 

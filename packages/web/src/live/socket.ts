@@ -152,6 +152,11 @@ export class LiveSocket {
     return this.state;
   }
 
+  /** The member this page speaks as, or null before login. */
+  userid(): string | null {
+    return this.options.credentials()?.userid ?? null;
+  }
+
   /** Connects unless already connected or trying; does nothing without credentials. */
   start(): void {
     if (this.state === 'stopped') this.connect();

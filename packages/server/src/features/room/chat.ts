@@ -9,13 +9,15 @@ import {
   CHAT_FLOOD_WINDOW_MS,
   CHAT_HISTORY_SIZE,
   chatMessages,
-  type ChatLine,
+  type RoomChatLine,
 } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { roomCommand } from '../rooms';
+import { moderates, standingOf } from './authority';
+import { mutedUntil } from './moderation';
 
 export async function speak(services: Services, userId: string, roomId: string, text: string): Promise<void> {
   await roomCommand(services, roomId, async (trx) => {
@@ -28,6 +30,8 @@ export async function speak(services: Services, userId: string, roomId: string, 
       .executeTakeFirst();
     if (!speaker?.name) throw errors.forbidden(chatMessages.notInRoom);
     const time = services.now();
+    if ((await mutedUntil(trx, roomId, userId, time)) !== null) throw errors.forbidden(chatMessages.muted);
+    await slowModeAllows(trx, roomId, userId, time);
     const { recent } = await trx
       .selectFrom('roomChat')
       .select((eb) => eb.fn.countAll<number>().as('recent'))
@@ -36,25 +40,50 @@ export async function speak(services: Services, userId: string, roomId: string, 
       .where('createdAt', '>', time - CHAT_FLOOD_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(recent) >= CHAT_FLOOD_MESSAGES) throw new ApiError(chatMessages.flood, 'rate_limited');
+    const chatid = newId();
     await trx
       .insertInto('roomChat')
-      .values({ id: newId(), roomId, userId, name: speaker.name, text, createdAt: time })
+      .values({ id: chatid, roomId, userId, name: speaker.name, text, createdAt: time })
       .execute();
-    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time }];
+    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid }];
   });
 }
 
+/** Slow mode: one message per `slowMode` seconds per person; the room's moderators are exempt. */
+async function slowModeAllows(trx: Db, roomId: string, userId: string, time: number): Promise<void> {
+  const { slowMode } = await trx
+    .selectFrom('rooms')
+    .select('slowMode')
+    .where('id', '=', roomId)
+    .executeTakeFirstOrThrow();
+  if (slowMode <= 0) return;
+  const last = await trx
+    .selectFrom('roomChat')
+    .select('id')
+    .where('roomId', '=', roomId)
+    .where('userId', '=', userId)
+    .where('createdAt', '>', time - slowMode * 1000)
+    .executeTakeFirst();
+  if (last && !moderates(await standingOf(trx, roomId, userId))) {
+    throw new ApiError(chatMessages.slowMode(slowMode), 'rate_limited');
+  }
+}
+
 /** The room's recent chat, oldest first. */
-export async function recentChat(db: Db, roomId: string): Promise<ChatLine[]> {
+export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]> {
   const rows = await db
     .selectFrom('roomChat')
-    .select(['userId', 'name', 'text', 'createdAt'])
+    .select(['id', 'userId', 'name', 'text', 'createdAt'])
     .where('roomId', '=', roomId)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(CHAT_HISTORY_SIZE)
     .execute();
-  return rows
-    .reverse()
-    .map((row) => ({ userid: row.userId, name: row.name, text: row.text, time: Number(row.createdAt) }));
+  return rows.reverse().map((row) => ({
+    chatid: row.id,
+    userid: row.userId,
+    name: row.name,
+    text: row.text,
+    time: Number(row.createdAt),
+  }));
 }

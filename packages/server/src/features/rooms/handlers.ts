@@ -1,7 +1,7 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import { createRoom, limitRoomCreation } from './create-room';
-import { roomDetailsView } from './room-view';
+import { moderatorIdsOf, roomDetailsView } from './room-view';
 import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
 
 const NO_SUCH_ROOM = "Sorry, we couldn't find that room.";
@@ -15,7 +15,7 @@ export const roomHandlers = {
   'room.info': async ({ roomid }, { db }) => {
     const room = await findRoom(db, roomid);
     if (!room) throw errors.notFound(NO_SUCH_ROOM);
-    return { room: roomDetailsView(room) };
+    return { room: roomDetailsView(room, await moderatorIdsOf(db, room.id)) };
   },
 
   'room.add_favorite': async ({ roomid }, { db, now, caller }) => {

@@ -1,5 +1,14 @@
-/** What other features use of rooms: finding one, coming and going, and its page's view and commands. */
-export { announceFansChanged, enterRoom, leaveRoom } from './membership';
+/** What other features use of rooms: finding one, coming and going, the stage, and its page's view and commands. */
+export {
+  announceFansChanged,
+  announceLeft,
+  enterRoom,
+  leaveRoom,
+  recountRoom,
+  removeMember,
+  roomUserOf,
+} from './membership';
 export { findRoom } from './store';
 export { readRoom, roomCommand } from './room-command';
-export { roomDetailsView } from './room-view';
+export { moderatorIdsOf, readRoomDetails, roomDetailsView } from './room-view';
+export { setOnStage, stageOf } from './stage';

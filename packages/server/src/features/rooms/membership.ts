@@ -4,7 +4,7 @@
  * every server instance (bus channel `lobby`), which is how friends panels
  * learn that a buddy moved.
  */
-import type { RoomUser } from '@platter/contract';
+import type { RoomEvent, RoomUser } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { roomUserView } from '../accounts';
@@ -12,6 +12,7 @@ import { lobbyChannel, type LobbyMessage } from '../../realtime/channels';
 import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness } from './hotness';
 import { roomCommand } from './room-command';
+import { setOnStage } from './stage';
 
 export const LOBBY_CHANNEL = lobbyChannel.name;
 
@@ -24,15 +25,15 @@ function announce(services: Services, event: LobbyEvent): Promise<void> {
 }
 
 /**
- * Puts a person in a room (leaving any other), or changes whether they are on its stage.
- * Each room touched is changed by a room command, so its pages hear `registered` and
- * `deregistered` in the room's order.
+ * Puts a person in a room (leaving any other). `asDj` puts them on its stage or takes them off;
+ * left out, someone already in the room keeps their place. Each room touched is changed by a
+ * room command, so its pages hear `registered`, `add_dj`, `rem_dj` and `deregistered` in order.
  */
 export async function enterRoom(
   services: Services,
   userId: string,
   roomId: string,
-  { asDj = false }: { asDj?: boolean } = {},
+  { asDj }: { asDj?: boolean } = {},
 ): Promise<void> {
   const { db, now } = services;
   const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
@@ -44,14 +45,24 @@ export async function enterRoom(
       .select('roomId')
       .where('userId', '=', userId)
       .executeTakeFirst();
-    await trx
-      .insertInto('roomMembers')
-      .values({ userId, roomId, isDj: asDj ? 1 : 0, joinedAt: now() })
-      .onConflict((oc) => oc.column('userId').doUpdateSet({ roomId, isDj: asDj ? 1 : 0, joinedAt: now() }))
-      .execute();
+    const events: RoomEvent[] = [];
+    if (present?.roomId === roomId) {
+      // Back (a reload, a second page): still here, and no longer away.
+      await trx.updateTable('roomMembers').set({ awaySince: null }).where('userId', '=', userId).execute();
+    } else {
+      await trx
+        .insertInto('roomMembers')
+        .values({ userId, roomId, isDj: 0, joinedAt: now(), djSince: null, awaySince: null })
+        .onConflict((oc) =>
+          oc.column('userId').doUpdateSet({ roomId, isDj: 0, joinedAt: now(), djSince: null, awaySince: null }),
+        )
+        .execute();
+      if (user) events.push({ command: 'registered', roomid: roomId, user: [user] });
+    }
+    if (asDj !== undefined && user) events.push(...(await setOnStage(trx, now(), roomId, user, asDj)));
     // The counts change with the event, in the same transaction: whoever hears it reads them so.
     await recountRoom(services, roomId, trx);
-    return present?.roomId === roomId || !user ? [] : [{ command: 'registered', roomid: roomId, user: [user] }];
+    return events;
   });
   await announce(services, { type: 'room_membership', userid: userId, roomid: roomId });
 }
@@ -64,23 +75,43 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
   await announce(services, { type: 'room_membership', userid: userId, roomid: null });
 }
 
+/** Tells the lobby (friends panels) that a person left their room some other way (a moderator). */
+export function announceLeft(services: Services, userId: string): Promise<void> {
+  return announce(services, { type: 'room_membership', userid: userId, roomid: null });
+}
+
 /** Takes a person out of one room, telling its pages (a room command). */
 async function removeFromRoom(services: Services, userId: string, roomId: string): Promise<void> {
   const user = await roomUserOf(services.db, userId);
-  await roomCommand(services, roomId, async (trx) => {
-    const removed = await trx
-      .deleteFrom('roomMembers')
-      .where('userId', '=', userId)
-      .where('roomId', '=', roomId)
-      .executeTakeFirst();
-    await recountRoom(services, roomId, trx);
-    return Number(removed.numDeletedRows) > 0 && user
-      ? [{ command: 'deregistered', roomid: roomId, user: [user] }]
-      : [];
-  });
+  if (!user) return;
+  await roomCommand(services, roomId, (trx) => removeMember(services, trx, roomId, user));
 }
 
-async function roomUserOf(db: Db, userId: string): Promise<RoomUser | null> {
+/**
+ * Inside a room command: takes a member out of the room (off its stage first, `modid` saying
+ * which moderator did, if one did) and re-counts it. The events to publish; none if they were out.
+ */
+export async function removeMember(
+  services: Services,
+  trx: Db,
+  roomId: string,
+  user: RoomUser,
+  modid: string | null = null,
+): Promise<RoomEvent[]> {
+  const events = await setOnStage(trx, services.now(), roomId, user, false, modid);
+  const removed = await trx
+    .deleteFrom('roomMembers')
+    .where('userId', '=', user.userid)
+    .where('roomId', '=', roomId)
+    .executeTakeFirst();
+  await trx.deleteFrom('roomPages').where('userId', '=', user.userid).where('roomId', '=', roomId).execute();
+  await recountRoom(services, roomId, trx);
+  return Number(removed.numDeletedRows) > 0
+    ? [...events, { command: 'deregistered', roomid: roomId, user: [user] }]
+    : [];
+}
+
+export async function roomUserOf(db: Db, userId: string): Promise<RoomUser | null> {
   const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
   return row ? roomUserView(row) : null;
 }

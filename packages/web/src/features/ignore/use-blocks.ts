@@ -1,26 +1,9 @@
-/** The member's ignore list (block.list_all), and adding or removing someone (spec §4 Ignore list). */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+/** Adding someone to the member's ignore list or removing them (spec §4 Ignore list); the list is session/use-blocks.ts. */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../api/client';
-import { useCurrentUser } from '../../session/use-session';
+import { useBlocksKey, type IgnoredUser } from '../../session/use-blocks';
 
-export interface IgnoredUser {
-  blockedid: string;
-  username: string;
-}
-
-function useBlocksKey() {
-  return ['blocks', useCurrentUser()?.userid] as const;
-}
-
-export function useBlocks() {
-  const user = useCurrentUser();
-  const key = useBlocksKey();
-  return useQuery({
-    queryKey: key,
-    queryFn: async (): Promise<IgnoredUser[]> => (await call('block.list_all', {})).blocks,
-    enabled: user?.registered === true,
-  });
-}
+export { useBlocks, type IgnoredUser } from '../../session/use-blocks';
 
 /** Resolves a DJ name to its id (user.get_id), then ignores them; the list gains them at the end. */
 export function useIgnoreUser() {

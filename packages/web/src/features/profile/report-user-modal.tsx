@@ -3,10 +3,10 @@
  * reason (required, at most 400 characters, §5) and the chat log of roughly
  * the last 25 messages of the room where the two met (§9), for moderators.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { profileMessages, REPORT_CHATLOG_SIZE, REPORT_REASON_MAX } from '@platter/contract';
-import { useRoom } from '../../live/room-store';
+import { chatLinesOf, useRoom } from '../../live/room-store';
 import { errorText } from '../../api/client';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
@@ -63,8 +63,14 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { reason: useId(), counter: useId(), error: useId(), chat: useId() };
   // The recent chat of the room the page is in (spec §9: about 25 lines), shown and sent with the report.
-  const chat = useRoom((state) => state.chat);
-  const recentChat = chat.slice(-REPORT_CHATLOG_SIZE);
+  const feed = useRoom((state) => state.feed);
+  const recentChat = useMemo(
+    () =>
+      chatLinesOf(feed)
+        .slice(-REPORT_CHATLOG_SIZE)
+        .map(({ userid, name, text, time }) => ({ userid, name, text, time })),
+    [feed],
+  );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

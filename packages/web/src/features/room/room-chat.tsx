@@ -2,34 +2,59 @@
  * The room's chat (docs/room.md): the recent lines the room store holds, each
  * with its speaker (opening their profile over the room), the text after
  * message filtering (escaped, links, emoji, slash-memes) and how long ago it
- * was said; lines that mention the reader by @name stand out. Members type
- * below; a refused message (too long, too fast) is said plainly.
+ * was said; the room's happenings ("Ann stepped up to DJ") read between them.
+ * Lines that mention the reader by @name stand out (and badge the tab's title
+ * while it is hidden); ignored members' lines are not shown. Moderators get a
+ * menu on each line. Members type below; a refused message (too long, too
+ * fast, muted) is said plainly.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CHAT_MESSAGE_MAX, type ChatLine } from '@platter/contract';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { chatMessages, CHAT_MESSAGE_MAX, type RoomChatLine } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
-import { useRoom } from '../../live/room-store';
+import { useRoom, type FeedLine } from '../../live/room-store';
 import { timeAgo } from '../../lib/time-ago';
+import { useBlocks } from '../../session/use-blocks';
 import { useCurrentUser } from '../../session/use-session';
 import { MemberText } from '../../ui/member-text';
 import { ModalLink } from '../../ui/modal-link';
+import { ModeratePersonModal, type ModerationTarget } from './moderation/moderate-person-modal';
+import { useRoomRights } from './moderation/use-room-rights';
+import { mentions } from './mentions';
+import { useMentionBadge } from './use-mention-badge';
 
 /** Time deltas are re-read every half minute. */
 const CLOCK_TICK_MS = 30_000;
 
 export function RoomChat({ roomid }: { roomid: string }) {
-  const chat = useRoom((state) => state.chat);
+  const feed = useRoom((state) => state.feed);
+  const users = useRoom((state) => state.users);
+  const mutedUntil = useRoom((state) => state.mutedUntil);
   const me = useCurrentUser();
+  const ignored = useBlocks().data;
+  const rights = useRoomRights();
   const now = useNow(CLOCK_TICK_MS);
   const listRef = useRef<HTMLOListElement>(null);
   const titleId = useId();
+  const [moderating, setModerating] = useState<ModerationTarget | null>(null);
+  const shown = useMemo(() => {
+    const hidden = new Set(ignored?.map((entry) => entry.blockedid));
+    return feed.filter((line) => line.kind !== 'chat' || !hidden.has(line.userid));
+  }, [feed, ignored]);
+  useMentionBadge(shown, me);
 
   // Keep the newest line in view as lines arrive.
   useEffect(() => {
     const list = listRef.current;
     if (list) list.scrollTop = list.scrollHeight;
-  }, [chat]);
+  }, [shown]);
+
+  const moderate = rights.moderate
+    ? (line: RoomChatLine) => {
+        const acl = users.find((user) => user.userid === line.userid)?.acl ?? 0;
+        setModerating({ userid: line.userid, name: line.name, acl, chatid: line.chatid });
+      }
+    : undefined;
 
   return (
     <section className="room-chat" aria-labelledby={titleId}>
@@ -37,23 +62,50 @@ export function RoomChat({ roomid }: { roomid: string }) {
         Chat
       </h2>
       <ol ref={listRef} className="room-chat__lines" aria-live="polite">
-        {chat.length === 0 && <li className="room-chat__empty">Nobody has said anything yet. Say hello!</li>}
-        {chat.map((line) => (
-          <ChatLineView key={`${line.time}-${line.userid}-${line.text}`} line={line} me={me?.name ?? null} now={now} />
+        {shown.length === 0 && <li className="room-chat__empty">Nobody has said anything yet. Say hello!</li>}
+        {shown.map((line) => (
+          <FeedLineView key={lineKey(line)} line={line} me={me?.name ?? null} now={now} onModerate={moderate} />
         ))}
       </ol>
-      {me?.registered ? (
-        <ChatInput roomid={roomid} />
-      ) : (
+      {!me?.registered ? (
         <p className="room-chat__join">
           <ModalLink to="/login">Log in</ModalLink> or <ModalLink to="/signup">sign up</ModalLink> to chat.
         </p>
+      ) : mutedUntil !== null && mutedUntil > now ? (
+        <p className="room-chat__muted" role="status">
+          {chatMessages.muted}
+        </p>
+      ) : (
+        <ChatInput roomid={roomid} />
       )}
+      {moderating && <ModeratePersonModal target={moderating} onClose={() => setModerating(null)} />}
     </section>
   );
 }
 
-function ChatLineView({ line, me, now }: { line: ChatLine; me: string | null; now: number }) {
+const lineKey = (line: FeedLine) => (line.kind === 'chat' ? line.chatid : line.key);
+
+interface LineProps {
+  line: FeedLine;
+  me: string | null;
+  now: number;
+  onModerate: ((line: RoomChatLine) => void) | undefined;
+}
+
+function FeedLineView({ line, me, now, onModerate }: LineProps) {
+  const when = (
+    <time className="room-chat__time" dateTime={new Date(line.time).toISOString()}>
+      {timeAgo(line.time, now)}
+    </time>
+  );
+  if (line.kind === 'notice') {
+    return (
+      <li className="room-chat__line room-chat__line--notice">
+        <span className="room-chat__text">{line.text}</span>
+        {when}
+      </li>
+    );
+  }
   const mentioned = me !== null && mentions(line.text, me);
   return (
     <li className={`room-chat__line${mentioned ? ' room-chat__line--mention' : ''}`}>
@@ -61,22 +113,19 @@ function ChatLineView({ line, me, now }: { line: ChatLine; me: string | null; no
         {line.name}
       </ModalLink>
       <MemberText text={line.text} className="room-chat__text" />
-      <time className="room-chat__time" dateTime={new Date(line.time).toISOString()}>
-        {timeAgo(line.time, now)}
-      </time>
+      {when}
+      {onModerate && (
+        <button
+          type="button"
+          className="room-chat__moderate"
+          aria-label={`Moderate ${line.name}'s message`}
+          onClick={() => onModerate(line)}
+        >
+          ⋯
+        </button>
+      )}
     </li>
   );
-}
-
-/** True when the text names `name` as @name (any case), not as part of a longer word. */
-export function mentions(text: string, name: string): boolean {
-  const at = `@${name}`.toLowerCase();
-  const lower = text.toLowerCase();
-  for (let index = lower.indexOf(at); index >= 0; index = lower.indexOf(at, index + 1)) {
-    const after = lower.charAt(index + at.length);
-    if (!/[\p{L}\p{N}_]/u.test(after)) return true;
-  }
-  return false;
 }
 
 function ChatInput({ roomid }: { roomid: string }) {

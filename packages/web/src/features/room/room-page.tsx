@@ -4,7 +4,7 @@
  * is: its name, description, listeners, DJs and current song, and — joined
  * over the socket (live/room-store.ts) — who is in it now.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { RoomDetails, RoomUser } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
@@ -18,6 +18,7 @@ import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
 import { useCurrentUser } from '../../session/use-session';
 import { RoomChat } from './room-chat';
+import { RoomExitNotice, RoomTools } from './room-tools';
 import { useRoomInfo } from './use-room-info';
 
 export function RoomPage() {
@@ -59,16 +60,20 @@ export function RoomPage() {
 }
 
 /** Joins the room over the socket while the page shows it (and the page has a session). */
-function useLiveRoom(roomid: string | undefined) {
+function useLiveRoom(roomid: string | undefined, attempt: number) {
   const hasSession = useCurrentUser() !== undefined;
   useEffect(() => {
     if (!roomid || !hasSession || isFramed()) return;
     return roomStore.join(roomid);
-  }, [roomid, hasSession]);
+  }, [roomid, hasSession, attempt]);
 }
 
-function RoomSummary({ room }: { room: RoomDetails }) {
-  useLiveRoom(room.roomid);
+function RoomSummary({ room: asLoaded }: { room: RoomDetails }) {
+  const [attempt, setAttempt] = useState(0);
+  useLiveRoom(asLoaded.roomid, attempt);
+  // The live room's settings once joined (a moderator may change them), else as loaded.
+  const liveRoom = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.snapshot : null));
+  const room = liveRoom ?? asLoaded;
   const live = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.status : 'idle'));
   const users = useRoom((state) => state.users);
   const { metadata } = room;
@@ -96,6 +101,8 @@ function RoomSummary({ room }: { room: RoomDetails }) {
             <dd>{song ? `${song.artist} – ${song.song}` : 'No song playing'}</dd>
           </div>
         </dl>
+        <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
+        {live === 'live' && <RoomTools room={room} />}
         {live === 'live' && <PeopleHere users={users} />}
         {live === 'live' && <RoomChat roomid={room.roomid} />}
         <p className="room-card__soon">

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { mentions } from './room-chat';
+import { mentions } from './mentions';
 
 test('@name mentions the reader, in any case, but not as part of a longer name', () => {
   expect(mentions('hey @Ada Vinyl, nice track', 'Ada Vinyl')).toBe(true);

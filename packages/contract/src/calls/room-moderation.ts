@@ -1,0 +1,208 @@
+/**
+ * A room's moderation (docs/room.md): the room's creator (its owner), the
+ * moderators the owner appoints, and superusers (acl ≥ 1) keep order. Every
+ * action is checked on the server, told to the room as an event and kept in
+ * the room's moderation log. Names and fields are turntable's where it had
+ * them (room.boot_user, room.add_moderator, target_userid).
+ */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import {
+  BAN_MINUTES_MAX,
+  MAX_DJS_MAX,
+  MAX_DJS_MIN,
+  MODERATION_REASON_MAX,
+  MUTE_MINUTES_MAX,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAME_MAX,
+  SLOW_MODE_SECONDS_MAX,
+} from '../constants';
+import { wholeNumberWith } from '../validation';
+import { roomId, roomMessages } from './room';
+
+export const moderationMessages = {
+  notModerator: 'Only moderators of this room can do that.',
+  notOwner: "Only the room's owner can appoint or remove moderators.",
+  targetMissing: 'Please say who.',
+  targetUnknown: "We couldn't find that person.",
+  notHere: "That person isn't in this room.",
+  protected: "You can't do that to the room's owner, a moderator or staff.",
+  yourself: "You can't do that to yourself.",
+  alreadyModerator: 'That person is already a moderator here.',
+  targetNotModerator: "That person isn't a moderator here.",
+  guest: 'Guests cannot be moderators.',
+  reasonTooLong: `Keep the reason under ${MODERATION_REASON_MAX} characters.`,
+  banMinutes: `A ban lasts from 1 minute to ${BAN_MINUTES_MAX} minutes, or for good.`,
+  muteMinutes: `A mute lasts from 1 to ${MUTE_MINUTES_MAX} minutes.`,
+  notBanned: "That person isn't banned here.",
+  chatMissing: 'That message is gone already.',
+  slowMode: `Slow mode is 0 (off) to ${SLOW_MODE_SECONDS_MAX} seconds.`,
+  descriptionTooLong: `Keep the description under ${ROOM_DESCRIPTION_MAX} characters.`,
+  nothingToChange: 'Nothing to change.',
+  /** Told to a booted member who tries to come straight back, and to a banned one. */
+  booted: 'You were removed from this room by a moderator. You can come back in a few minutes.',
+  banned: 'A moderator has banned you from this room.',
+  bannedUntil: (until: string) => `A moderator has banned you from this room until ${until}.`,
+} as const;
+
+const target = z
+  .string({ message: moderationMessages.targetMissing })
+  .trim()
+  .min(1, moderationMessages.targetMissing)
+  .max(64);
+const reason = z.string().trim().max(MODERATION_REASON_MAX, moderationMessages.reasonTooLong).default('');
+
+/** What a moderator did, as the log keeps it. */
+export const moderationActions = [
+  'boot',
+  'ban',
+  'unban',
+  'mute',
+  'unmute',
+  'remove_dj',
+  'delete_chat',
+  'add_moderator',
+  'remove_moderator',
+  'modify_room',
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+export const moderationEntry = z.object({
+  time: z.number(),
+  action: z.enum(moderationActions),
+  modid: z.string(),
+  mod_name: z.string(),
+  target_userid: z.string().nullable(),
+  target_name: z.string().nullable(),
+  reason: z.string(),
+  /** What else there is to say: the deleted message, the ban's length, the fields changed. */
+  detail: z.string(),
+});
+export type ModerationEntry = z.infer<typeof moderationEntry>;
+
+export const roomBan = z.object({
+  userid: z.string(),
+  name: z.string().nullable(),
+  /** Epoch ms, or null for good. */
+  until: z.number().nullable(),
+  reason: z.string(),
+  modid: z.string(),
+  booted: z.boolean(),
+});
+export type RoomBan = z.infer<typeof roomBan>;
+
+export const roomModerationCalls = callTable(
+  defineCall({
+    name: 'room.boot_user',
+    method: 'POST',
+    access: 'member',
+    // Takes a listener out of the room; they are told the reason and may come back after BOOT_COOLDOWN_MS.
+    input: z.object({ roomid: roomId, target_userid: target, reason }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.ban_user',
+    method: 'POST',
+    access: 'member',
+    // Bans for `minutes`, or for good when it is left out; a banned member in the room is taken out.
+    input: z.object({
+      roomid: roomId,
+      target_userid: target,
+      minutes: wholeNumberWith(moderationMessages.banMinutes)
+        .pipe(z.number().min(1, moderationMessages.banMinutes).max(BAN_MINUTES_MAX, moderationMessages.banMinutes))
+        .optional(),
+      reason,
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.unban_user',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId, target_userid: target }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.ban_list',
+    method: 'GET',
+    access: 'member',
+    input: z.object({ roomid: roomId }),
+    output: z.object({ bans: z.array(roomBan) }),
+  }),
+  defineCall({
+    name: 'room.mute_user',
+    method: 'POST',
+    access: 'member',
+    input: z.object({
+      roomid: roomId,
+      target_userid: target,
+      minutes: wholeNumberWith(moderationMessages.muteMinutes).pipe(
+        z.number().min(1, moderationMessages.muteMinutes).max(MUTE_MINUTES_MAX, moderationMessages.muteMinutes),
+      ),
+      reason,
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.unmute_user',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId, target_userid: target }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.delete_chat',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId, chatid: z.string().trim().min(1, moderationMessages.chatMissing).max(64) }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.add_moderator',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId, target_userid: target }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.rem_moderator',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ roomid: roomId, target_userid: target }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.modify',
+    method: 'POST',
+    access: 'member',
+    // Edits the room; only what is sent changes.
+    input: z.object({
+      roomid: roomId,
+      name: z
+        .string({ message: roomMessages.nameRequired })
+        .trim()
+        .min(1, roomMessages.nameRequired)
+        .max(ROOM_NAME_MAX, roomMessages.nameTooLong)
+        .optional(),
+      description: z.string().trim().max(ROOM_DESCRIPTION_MAX, moderationMessages.descriptionTooLong).optional(),
+      max_djs: wholeNumberWith(roomMessages.maxDjsRange)
+        .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
+        .optional(),
+      djthreshold: wholeNumberWith(roomMessages.thresholdInvalid)
+        .pipe(z.number().min(0, roomMessages.thresholdInvalid))
+        .optional(),
+      slow_mode: wholeNumberWith(moderationMessages.slowMode)
+        .pipe(z.number().min(0, moderationMessages.slowMode).max(SLOW_MODE_SECONDS_MAX, moderationMessages.slowMode))
+        .optional(),
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.moderation_log',
+    method: 'GET',
+    access: 'member',
+    // Newest first; `before` (epoch ms) pages back.
+    input: z.object({ roomid: roomId, before: z.coerce.number().int().min(0).optional() }),
+    output: z.object({ entries: z.array(moderationEntry) }),
+  }),
+);

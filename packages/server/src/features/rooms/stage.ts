@@ -1,0 +1,54 @@
+/**
+ * The stage: who of a room's members DJs, in the order they stepped up.
+ * These run inside a room command (the caller's transaction) and return the
+ * events to publish, so the stage changes in the room's order.
+ */
+import type { RoomEvent, RoomUser } from '@platter/contract';
+import type { Db } from '../../db/database';
+
+/** The DJs' ids, in the order they stepped up. */
+export async function stageOf(trx: Db, roomId: string): Promise<string[]> {
+  const rows = await trx
+    .selectFrom('roomMembers')
+    .select('userId')
+    .where('roomId', '=', roomId)
+    .where('isDj', '=', 1)
+    .orderBy('djSince')
+    .orderBy('joinedAt')
+    .orderBy('userId')
+    .execute();
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Puts a member on the stage or takes them off (`modid`: the moderator who did). Nothing happens,
+ * and no event, when they are already where they are asked to be.
+ */
+export async function setOnStage(
+  trx: Db,
+  now: number,
+  roomId: string,
+  user: RoomUser,
+  onStage: boolean,
+  modid: string | null = null,
+): Promise<RoomEvent[]> {
+  // Strictly after the last to step up, even within one millisecond: the stage's order is theirs.
+  const { latest } = await trx
+    .selectFrom('roomMembers')
+    .select((eb) => eb.fn.max('djSince').as('latest'))
+    .where('roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
+  const since = Math.max(now, Number(latest ?? 0) + 1);
+  const changed = await trx
+    .updateTable('roomMembers')
+    .set({ isDj: onStage ? 1 : 0, djSince: onStage ? since : null })
+    .where('userId', '=', user.userid)
+    .where('roomId', '=', roomId)
+    .where('isDj', '=', onStage ? 0 : 1)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) === 0) return [];
+  const djs = await stageOf(trx, roomId);
+  return onStage
+    ? [{ command: 'add_dj', roomid: roomId, user: [user], djs }]
+    : [{ command: 'rem_dj', roomid: roomId, user: [user], djs, modid }];
+}

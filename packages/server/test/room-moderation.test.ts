@@ -1,0 +1,308 @@
+/**
+ * The stage and the room's moderation over real sockets (docs/room.md):
+ * stepping up and down, moderators appointed by the owner, boot/ban/mute/
+ * delete/modify allowed and refused, each told to the room in order and kept
+ * in the log; a booted or banned member cannot come straight back.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  BOOT_COOLDOWN_MS,
+  chatMessages,
+  moderationMessages,
+  roomExitMessages,
+  stageMessages,
+  type Credentials,
+  type LiveEvent,
+} from '@platter/contract';
+import { startTestApp, type TestApp } from './support/test-app';
+import { aMember, aRoom, aStaffMember, withPoints, type TestRoom } from './support/factories';
+import { TestSocket } from './support/socket-client';
+
+let clock = Date.now();
+const now = () => clock;
+const sockets: TestSocket[] = [];
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({}, now);
+});
+afterAll(async () => {
+  for (const socket of sockets.splice(0)) socket.close();
+  await t.close();
+});
+
+async function inRoom(who: Credentials, room: TestRoom) {
+  const socket = await TestSocket.welcomed(t, who);
+  sockets.push(socket);
+  const snapshot = await socket.ok('room.register', { roomid: room.roomid });
+  return { socket, snapshot };
+}
+
+/** The next room event of a kind on this socket (others are skipped). */
+async function heard<C extends LiveEvent['command']>(socket: TestSocket, room: TestRoom, command: C) {
+  for (;;) {
+    const { event } = await socket.nextEvent(`room:${room.roomid}`);
+    if (event.command === command) return event as Extract<LiveEvent, { command: C }>;
+  }
+}
+
+describe('the stage', () => {
+  test('members step up in order, up to max_djs, and step down; everyone hears it', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner, { max_djs: 2 });
+    const [a, b, c] = [await aMember(t), await aMember(t), await aMember(t)];
+    const watching = await inRoom(owner, room);
+    const pages = [await inRoom(a, room), await inRoom(b, room), await inRoom(c, room)];
+    await pages[0]!.socket.ok('room.add_dj', { roomid: room.roomid });
+    expect((await heard(watching.socket, room, 'add_dj')).djs).toEqual([a.userid]);
+    await pages[1]!.socket.ok('room.add_dj', { roomid: room.roomid });
+    expect((await heard(watching.socket, room, 'add_dj')).djs).toEqual([a.userid, b.userid]);
+    expect(await pages[2]!.socket.call('room.add_dj', { roomid: room.roomid })).toEqual([
+      false,
+      { err: stageMessages.full, errcode: 'conflict' },
+    ]);
+    expect(await pages[0]!.socket.call('room.add_dj', { roomid: room.roomid })).toEqual([
+      false,
+      { err: stageMessages.already, errcode: 'conflict' },
+    ]);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.djcount).toBe(2);
+
+    await pages[0]!.socket.ok('room.rem_dj', { roomid: room.roomid });
+    const down = await heard(watching.socket, room, 'rem_dj');
+    expect([down.djs, down.modid, down.user[0]?.userid]).toEqual([[b.userid], null, a.userid]);
+    await pages[2]!.socket.ok('room.add_dj', { roomid: room.roomid });
+    // A fresh page is given the stage in order.
+    const { snapshot } = await inRoom(await aMember(t), room);
+    expect(snapshot.djids).toEqual([b.userid, c.userid]);
+  });
+
+  test('points to DJ, and only people in the room, may step up', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner, { djthreshold: 100 });
+    const newcomer = await aMember(t);
+    const { socket } = await inRoom(newcomer, room);
+    expect(await socket.call('room.add_dj', { roomid: room.roomid })).toEqual([
+      false,
+      { err: stageMessages.points(100), errcode: 'forbidden' },
+    ]);
+    await withPoints(t, newcomer, 100);
+    await socket.ok('room.add_dj', { roomid: room.roomid });
+    const outsider = await aMember(t);
+    expect(await t.call('room.add_dj', { roomid: room.roomid }, outsider)).toEqual([
+      false,
+      { err: stageMessages.notInRoom, errcode: 'forbidden' },
+    ]);
+  });
+});
+
+describe('moderation', () => {
+  test('the owner appoints a moderator, who may take a DJ off the stage; a listener may not', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const [mod, dj, listener] = [await aMember(t), await aMember(t), await aMember(t)];
+    const watching = await inRoom(owner, room);
+    const modPage = await inRoom(mod, room);
+    const djPage = await inRoom(dj, room);
+    const listenerPage = await inRoom(listener, room);
+    expect(
+      await modPage.socket.call('room.add_moderator', { roomid: room.roomid, target_userid: listener.userid }),
+    ).toEqual([false, { err: moderationMessages.notModerator, errcode: 'forbidden' }]);
+    await watching.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: mod.userid });
+    expect((await heard(watching.socket, room, 'new_moderator')).userid).toBe(mod.userid);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.moderator_id).toEqual([mod.userid]);
+    expect(
+      await modPage.socket.call('room.add_moderator', { roomid: room.roomid, target_userid: listener.userid }),
+    ).toEqual([false, { err: moderationMessages.notOwner, errcode: 'forbidden' }]);
+
+    await djPage.socket.ok('room.add_dj', { roomid: room.roomid });
+    clock += 1000;
+    expect(await listenerPage.socket.call('room.rem_dj', { roomid: room.roomid, djid: dj.userid })).toEqual([
+      false,
+      { err: moderationMessages.notModerator, errcode: 'forbidden' },
+    ]);
+    await modPage.socket.ok('room.rem_dj', { roomid: room.roomid, djid: dj.userid });
+    const removed = await heard(watching.socket, room, 'rem_dj');
+    expect([removed.user[0]?.userid, removed.modid, removed.djs]).toEqual([dj.userid, mod.userid, []]);
+    // A moderator cannot act on the owner, nor on another moderator.
+    expect(await modPage.socket.call('room.boot_user', { roomid: room.roomid, target_userid: owner.userid })).toEqual([
+      false,
+      { err: moderationMessages.protected, errcode: 'forbidden' },
+    ]);
+    const log = await t.ok('room.moderation_log', { roomid: room.roomid }, owner);
+    expect(log.entries.map((entry) => [entry.action, entry.mod_name])).toEqual([
+      ['remove_dj', mod.name],
+      ['add_moderator', owner.name],
+    ]);
+    expect(await t.call('room.moderation_log', { roomid: room.roomid }, listener)).toEqual([
+      false,
+      { err: moderationMessages.notModerator, errcode: 'forbidden' },
+    ]);
+  });
+
+  test('a booted member is told the reason, leaves the room, and cannot come straight back', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const troll = await aMember(t);
+    const watching = await inRoom(owner, room);
+    const trollPage = await inRoom(troll, room);
+    await watching.socket.ok('room.boot_user', { roomid: room.roomid, target_userid: troll.userid, reason: 'spam' });
+    const booted = await heard(watching.socket, room, 'booted_user');
+    expect([booted.userid, booted.reason, booted.modid]).toEqual([troll.userid, 'spam', owner.userid]);
+    expect((await heard(watching.socket, room, 'deregistered')).user[0]?.userid).toBe(troll.userid);
+    // Their own page hears it too, then is let go with the reason.
+    expect((await heard(trollPage.socket, room, 'booted_user')).reason).toBe('spam');
+    expect((await trollPage.socket.nextEvent(`room:${room.roomid}`)).event.command).toBe('deregistered');
+    const exit = await trollPage.socket.nextEvent(`room:${room.roomid}`);
+    expect(exit.event).toEqual({
+      command: 'killdashnine',
+      roomid: room.roomid,
+      err: `${moderationMessages.booted} Reason: spam`,
+    });
+    expect(await trollPage.socket.call('room.register', { roomid: room.roomid })).toEqual([
+      false,
+      { err: moderationMessages.booted, errcode: 'forbidden' },
+    ]);
+    expect(await trollPage.socket.call('room.speak', { roomid: room.roomid, text: 'hi' })).toEqual([
+      false,
+      { err: chatMessages.notInRoom, errcode: 'forbidden' },
+    ]);
+    clock += BOOT_COOLDOWN_MS + 1;
+    await trollPage.socket.ok('room.register', { roomid: room.roomid });
+  });
+
+  test('a ban keeps someone out until it ends or is lifted; staff moderate every room', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const staff = await aStaffMember(t);
+    const banned = await aMember(t);
+    const staffPage = await inRoom(staff, room);
+    await inRoom(banned, room);
+    await staffPage.socket.ok('room.ban_user', { roomid: room.roomid, target_userid: banned.userid, reason: 'rude' });
+    expect((await heard(staffPage.socket, room, 'banned_user')).until).toBeNull();
+    const again = await TestSocket.welcomed(t, banned);
+    sockets.push(again);
+    expect(await again.call('room.register', { roomid: room.roomid })).toEqual([
+      false,
+      { err: moderationMessages.banned, errcode: 'forbidden' },
+    ]);
+    const { bans } = await t.ok('room.ban_list', { roomid: room.roomid }, owner);
+    expect(bans.map((ban) => [ban.userid, ban.reason, ban.until])).toEqual([[banned.userid, 'rude', null]]);
+    await t.ok('room.unban_user', { roomid: room.roomid, target_userid: banned.userid }, owner);
+    await again.ok('room.register', { roomid: room.roomid });
+    // A ban for a time ends by itself.
+    await t.ok('room.ban_user', { roomid: room.roomid, target_userid: banned.userid, minutes: 10 }, owner);
+    expect((await again.call('room.register', { roomid: room.roomid }))[0]).toBe(false);
+    clock += 10 * 60_000 + 1;
+    await again.ok('room.register', { roomid: room.roomid });
+  });
+
+  test('a muted member cannot chat until the mute ends; a deleted line is gone for everyone', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const talker = await aMember(t);
+    const watching = await inRoom(owner, room);
+    const talking = await inRoom(talker, room);
+    await talking.socket.ok('room.speak', { roomid: room.roomid, text: 'buy my stuff' });
+    const said = await heard(watching.socket, room, 'speak');
+    await watching.socket.ok('room.delete_chat', { roomid: room.roomid, chatid: said.chatid });
+    expect((await heard(talking.socket, room, 'chat_deleted')).chatid).toBe(said.chatid);
+    const { snapshot } = await inRoom(await aMember(t), room);
+    expect(snapshot.chat.map((line) => line.chatid)).not.toContain(said.chatid);
+
+    clock += 1000;
+    await watching.socket.ok('room.mute_user', { roomid: room.roomid, target_userid: talker.userid, minutes: 5 });
+    expect((await heard(talking.socket, room, 'muted_user')).until).toBe(clock + 5 * 60_000);
+    expect(await talking.socket.call('room.speak', { roomid: room.roomid, text: 'hello?' })).toEqual([
+      false,
+      { err: chatMessages.muted, errcode: 'forbidden' },
+    ]);
+    clock += 5 * 60_000 + 1;
+    await talking.socket.ok('room.speak', { roomid: room.roomid, text: 'back' });
+    const log = await t.ok('room.moderation_log', { roomid: room.roomid }, owner);
+    expect(log.entries.map((entry) => [entry.action, entry.detail])).toEqual([
+      ['mute', 'for 5 minutes'],
+      ['delete_chat', 'buy my stuff'],
+    ]);
+  });
+
+  test('room.modify edits the room, fewer spots take the latest DJs down, and slow mode paces chat', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner, { max_djs: 3 });
+    const [a, b] = [await aMember(t), await aMember(t)];
+    const watching = await inRoom(owner, room);
+    const aPage = await inRoom(a, room);
+    const bPage = await inRoom(b, room);
+    await aPage.socket.ok('room.add_dj', { roomid: room.roomid });
+    clock += 1000;
+    await bPage.socket.ok('room.add_dj', { roomid: room.roomid });
+    expect(await aPage.socket.call('room.modify', { roomid: room.roomid, name: 'Mine now' })).toEqual([
+      false,
+      { err: moderationMessages.notModerator, errcode: 'forbidden' },
+    ]);
+    expect(await t.call('room.modify', { roomid: room.roomid }, owner)).toEqual([
+      false,
+      { err: moderationMessages.nothingToChange, errcode: 'invalid' },
+    ]);
+    await t.ok('room.modify', { roomid: room.roomid, name: 'Quiet Room', max_djs: 1, slow_mode: 30 }, owner);
+    expect((await heard(watching.socket, room, 'rem_dj')).user[0]?.userid).toBe(b.userid);
+    const updated = await heard(watching.socket, room, 'update_room');
+    expect([updated.room.name, updated.room.metadata.max_djs, updated.room.metadata.slow_mode]).toEqual([
+      'Quiet Room',
+      1,
+      30,
+    ]);
+    await aPage.socket.ok('room.speak', { roomid: room.roomid, text: 'one' });
+    expect(await aPage.socket.call('room.speak', { roomid: room.roomid, text: 'two' })).toEqual([
+      false,
+      { err: chatMessages.slowMode(30), errcode: 'rate_limited' },
+    ]);
+    // Moderators are not slowed.
+    await watching.socket.ok('room.speak', { roomid: room.roomid, text: 'one' });
+    await watching.socket.ok('room.speak', { roomid: room.roomid, text: 'two' });
+    clock += 30_001;
+    await aPage.socket.ok('room.speak', { roomid: room.roomid, text: 'two' });
+  });
+});
+
+describe('pages', () => {
+  test('a second page counts once, closing one keeps the member in, and the last keeps their place a while', async () => {
+    const { sweepRoomPages } = await import('../src/features/room/pages');
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const dj = await aMember(t);
+    const watching = await inRoom(owner, room);
+    const first = await inRoom(dj, room);
+    const second = await inRoom(dj, room);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(2);
+    await first.socket.ok('room.add_dj', { roomid: room.roomid });
+    await heard(watching.socket, room, 'add_dj');
+    first.socket.close();
+    second.socket.close();
+    expect(await watching.socket.quietFor(300)).toEqual([]);
+    // Away, within the grace period: still on the stage.
+    clock += 60_000;
+    await sweepRoomPages(t.app.services);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.djcount).toBe(1);
+    // Back in time: the place is kept.
+    const back = await inRoom(dj, room);
+    expect(back.snapshot.djids).toEqual([dj.userid]);
+    back.socket.close();
+    await watching.socket.quietFor(200);
+    clock += 5 * 60_000 + 1;
+    expect(await sweepRoomPages(t.app.services)).toBe(1);
+    expect((await heard(watching.socket, room, 'rem_dj')).user[0]?.userid).toBe(dj.userid);
+    expect((await heard(watching.socket, room, 'deregistered')).user[0]?.userid).toBe(dj.userid);
+  });
+
+  test("a page of another session replaces the first session's pages", async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const member = await aMember(t);
+    const laptop = await inRoom(member, room);
+    const phoneLogin = await t.ok('user.email_login', { email: member.email, password: member.password });
+    await inRoom(phoneLogin, room);
+    const exit = await laptop.socket.nextEvent(`room:${room.roomid}`);
+    expect(exit.event).toEqual({ command: 'killdashnine', roomid: room.roomid, err: roomExitMessages.replaced });
+    // The member is in the room once, by their new page.
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(1);
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * A moderator edits the room (room.modify): its name, description, how many
+ * DJ spots, the points needed to DJ, and slow mode. Only what changed is sent;
+ * the room hears `update_room` and every page shows the new settings.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import {
+  MAX_DJS_MAX,
+  MAX_DJS_MIN,
+  ROOM_DESCRIPTION_MAX,
+  ROOM_NAME_MAX,
+  type CallInput,
+  type RoomDetails,
+} from '@platter/contract';
+import { errorText } from '../../../api/client';
+import { live } from '../../../live/socket';
+import { Field } from '../../../ui/field';
+import { Modal } from '../../../ui/modal';
+
+const SLOW_MODES = [
+  [0, 'Off'],
+  [5, 'One message every 5 seconds'],
+  [10, 'One message every 10 seconds'],
+  [30, 'One message every 30 seconds'],
+  [60, 'One message a minute'],
+  [300, 'One message every 5 minutes'],
+] as const;
+
+export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClose: () => void }) {
+  const [name, setName] = useState(room.name);
+  const [description, setDescription] = useState(room.description ?? '');
+  const [maxDjs, setMaxDjs] = useState(room.metadata.max_djs);
+  const [threshold, setThreshold] = useState(String(room.metadata.djthreshold));
+  const [slowMode, setSlowMode] = useState(room.metadata.slow_mode);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { description: useId(), maxDjs: useId(), slow: useId() };
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const changes: Omit<CallInput<'room.modify'>, 'roomid'> = {};
+    if (name.trim() !== room.name) changes.name = name;
+    if (description.trim() !== (room.description ?? '')) changes.description = description;
+    if (maxDjs !== room.metadata.max_djs) changes.max_djs = maxDjs;
+    if (threshold.trim() !== String(room.metadata.djthreshold)) changes.djthreshold = threshold.trim();
+    if (slowMode !== room.metadata.slow_mode) changes.slow_mode = slowMode;
+    if (Object.keys(changes).length === 0) return onClose();
+    setBusy(true);
+    setProblem(null);
+    try {
+      await live.request('room.modify', { roomid: room.roomid, ...changes });
+      onClose();
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal title="Room settings" onClose={onClose} width={480}>
+      <form className="room-settings" onSubmit={(event) => void save(event)}>
+        <Field label="Name" value={name} maxLength={ROOM_NAME_MAX} onChange={(event) => setName(event.target.value)} />
+        <div className="field">
+          <label className="field__label" htmlFor={ids.description}>
+            Description
+          </label>
+          <textarea
+            id={ids.description}
+            className="field__input"
+            rows={3}
+            maxLength={ROOM_DESCRIPTION_MAX}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={ids.maxDjs}>
+            DJ spots
+          </label>
+          <select
+            id={ids.maxDjs}
+            className="field__input"
+            value={maxDjs}
+            onChange={(event) => setMaxDjs(Number(event.target.value))}
+          >
+            {Array.from({ length: MAX_DJS_MAX - MAX_DJS_MIN + 1 }, (_, n) => n + MAX_DJS_MIN).map((count) => (
+              <option key={count} value={count}>
+                {count}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Field
+          label="Points to DJ"
+          inputMode="numeric"
+          value={threshold}
+          onChange={(event) => setThreshold(event.target.value)}
+        />
+        <div className="field">
+          <label className="field__label" htmlFor={ids.slow}>
+            Slow mode
+          </label>
+          <select
+            id={ids.slow}
+            className="field__input"
+            value={slowMode}
+            onChange={(event) => setSlowMode(Number(event.target.value))}
+          >
+            {SLOW_MODES.map(([seconds, label]) => (
+              <option key={seconds} value={seconds}>
+                {label}
+              </option>
+            ))}
+            {!SLOW_MODES.some(([seconds]) => seconds === slowMode) && (
+              <option value={slowMode}>One message every {slowMode} seconds</option>
+            )}
+          </select>
+        </div>
+        {problem && (
+          <p className="moderate__problem" role="alert">
+            {problem}
+          </p>
+        )}
+        <div className="room-settings__actions">
+          <button type="button" className="button" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="button button--primary" disabled={busy}>
+            Save
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

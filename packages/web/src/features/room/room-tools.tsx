@@ -1,0 +1,82 @@
+/**
+ * The room's controls beside its name: stepping up to the stage or down
+ * (members), and for the room's moderators its settings and its moderation
+ * log. What a page cannot do (a full stage, too few points) the server says,
+ * and the page shows it.
+ */
+import { useState } from 'react';
+import type { RoomDetails } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { live } from '../../live/socket';
+import { useRoom } from '../../live/room-store';
+import { useCurrentUser } from '../../session/use-session';
+import { ModerationLogModal } from './moderation/moderation-log-modal';
+import { RoomSettingsModal } from './moderation/room-settings-modal';
+import { useRoomRights } from './moderation/use-room-rights';
+
+export function RoomTools({ room }: { room: RoomDetails }) {
+  const me = useCurrentUser();
+  const rights = useRoomRights();
+  const onStage = useRoom((state) => (me ? state.djids.includes(me.userid) : false));
+  const [open, setOpen] = useState<'settings' | 'log' | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!me?.registered) return null;
+
+  const stage = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await live.request(onStage ? 'room.rem_dj' : 'room.add_dj', { roomid: room.roomid });
+    } catch (error) {
+      setProblem(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="room-tools">
+      <button type="button" className="button button--primary" disabled={busy} onClick={() => void stage()}>
+        {onStage ? 'Step down' : 'Step up to DJ'}
+      </button>
+      {rights.moderate && (
+        <>
+          <button type="button" className="button" onClick={() => setOpen('settings')}>
+            Room settings
+          </button>
+          <button type="button" className="button" onClick={() => setOpen('log')}>
+            Moderation
+          </button>
+        </>
+      )}
+      {problem && (
+        <p className="room-tools__problem" role="alert">
+          {problem}
+        </p>
+      )}
+      {open === 'settings' && <RoomSettingsModal room={room} onClose={() => setOpen(null)} />}
+      {open === 'log' && <ModerationLogModal roomid={room.roomid} onClose={() => setOpen(null)} />}
+    </div>
+  );
+}
+
+/** Why the page is not in the room (refused: banned or booted; let go: opened elsewhere, booted), with a way on. */
+export function RoomExitNotice({ onRejoin }: { onRejoin: () => void }) {
+  const status = useRoom((state) => state.status);
+  const error = useRoom((state) => state.error);
+  if ((status !== 'refused' && status !== 'exited') || !error) return null;
+  return (
+    <div className="room-exit" role="alert">
+      <p>{error}</p>
+      <div className="room-exit__actions">
+        <button type="button" className="button" onClick={onRejoin}>
+          Try again
+        </button>
+        <a className="button button--primary" href="/">
+          Back to the lobby
+        </a>
+      </div>
+    </div>
+  );
+}

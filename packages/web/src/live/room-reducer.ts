@@ -1,0 +1,184 @@
+/**
+ * The room's state as a pure function of its snapshot and events, in the
+ * room's order. Events that change who is where (the stage, moderators, the
+ * room's settings) also read as lines in the chat ("Ann stepped up to DJ"),
+ * so the room's story is told where people look.
+ */
+import {
+  CHAT_HISTORY_SIZE,
+  type RoomChatLine,
+  type RoomEvent,
+  type RoomSnapshot,
+  type RoomUser,
+} from '@platter/contract';
+
+/** A line of the room's feed: something a person said, or something that happened. */
+export type FeedLine = ({ kind: 'chat' } & RoomChatLine) | { kind: 'notice'; key: string; text: string; time: number };
+
+export interface RoomState {
+  /** idle: in no room; joining: until the first snapshot; live; refused: the room would not have us; exited: let go (booted, replaced). */
+  status: 'idle' | 'joining' | 'live' | 'refused' | 'exited';
+  /** What the page asked for: a room id or shortcut. */
+  asked: string | null;
+  snapshot: RoomSnapshot['room'] | null;
+  users: readonly RoomUser[];
+  /** Who is on the stage, in the order they stepped up. */
+  djids: readonly string[];
+  /** The room's sequence number the state is at. */
+  seq: number;
+  /** The chat and the room's happenings, oldest first. */
+  feed: readonly FeedLine[];
+  /** Until when the reader may not chat here (epoch ms), or null. */
+  mutedUntil: number | null;
+  /** True when an event came out of order: the state waits for a fresh snapshot. */
+  gap: boolean;
+  /** Why the room refused or let go of the page. */
+  error: string | null;
+}
+
+/** How many lines the page keeps: what it was given on joining, and as many again. */
+const FEED_KEPT = 2 * CHAT_HISTORY_SIZE;
+
+export const emptyRoom: RoomState = {
+  status: 'idle',
+  asked: null,
+  snapshot: null,
+  users: [],
+  djids: [],
+  seq: 0,
+  feed: [],
+  mutedUntil: null,
+  gap: false,
+  error: null,
+};
+
+export type RoomAction =
+  | { type: 'join'; asked: string }
+  | { type: 'snapshot'; snapshot: RoomSnapshot; reader: string | null }
+  | { type: 'event'; seq: number; event: RoomEvent; reader: string | null; time: number }
+  | { type: 'refused'; error: string }
+  | { type: 'exited'; error: string }
+  | { type: 'leave' };
+
+const withoutUsers = (users: readonly RoomUser[], gone: readonly RoomUser[]) =>
+  users.filter((user) => !gone.some((other) => other.userid === user.userid));
+
+const nameIn = (state: RoomState, userid: string | null, fallback: string) =>
+  state.users.find((user) => user.userid === userid)?.name ?? fallback;
+
+const personName = (user: RoomUser | undefined) => user?.name ?? 'A guest';
+
+/** What an event reads as in the chat, or null for those that speak for themselves. */
+export function noticeOf(state: RoomState, event: RoomEvent): string | null {
+  const mod = 'modid' in event ? nameIn(state, event.modid, 'A moderator') : 'A moderator';
+  switch (event.command) {
+    case 'add_dj':
+      return `${personName(event.user[0])} stepped up to DJ`;
+    case 'rem_dj':
+      return event.modid
+        ? `${mod} took ${personName(event.user[0])} off the stage`
+        : `${personName(event.user[0])} stepped down`;
+    case 'new_moderator':
+      return `${event.name} is now a moderator`;
+    case 'rem_moderator':
+      return `${event.name} is no longer a moderator`;
+    case 'booted_user':
+      return `${mod} removed ${event.name} from the room${event.reason ? `: “${event.reason}”` : ''}`;
+    case 'banned_user':
+      return `${mod} banned ${event.name}${event.until === null ? '' : ' for a while'}${event.reason ? `: “${event.reason}”` : ''}`;
+    case 'muted_user':
+      return event.until === null ? `${mod} unmuted ${event.name}` : `${mod} muted ${event.name} in chat for a while`;
+    case 'update_room':
+      return `${mod} updated the room's settings`;
+    default:
+      return null;
+  }
+}
+
+/** Applies one event to the room (idempotent for people: joining twice is being there once). */
+function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): RoomState {
+  switch (event.command) {
+    case 'registered':
+      return { ...state, users: [...withoutUsers(state.users, event.user), ...event.user] };
+    case 'deregistered': {
+      const gone = new Set(event.user.map((user) => user.userid));
+      return {
+        ...state,
+        users: withoutUsers(state.users, event.user),
+        djids: state.djids.filter((id) => !gone.has(id)),
+      };
+    }
+    case 'speak': {
+      const { command: _command, roomid: _roomid, ...line } = event;
+      return { ...state, feed: [...state.feed, { kind: 'chat' as const, ...line }] };
+    }
+    case 'add_dj':
+    case 'rem_dj':
+      return { ...state, djids: event.djs };
+    case 'new_moderator':
+    case 'rem_moderator': {
+      if (!state.snapshot) return state;
+      const others = state.snapshot.metadata.moderator_id.filter((id) => id !== event.userid);
+      const moderator_id = event.command === 'new_moderator' ? [...others, event.userid] : others;
+      return { ...state, snapshot: { ...state.snapshot, metadata: { ...state.snapshot.metadata, moderator_id } } };
+    }
+    case 'muted_user':
+      return event.userid === reader ? { ...state, mutedUntil: event.until } : state;
+    case 'chat_deleted':
+      return { ...state, feed: state.feed.filter((line) => line.kind !== 'chat' || line.chatid !== event.chatid) };
+    case 'update_room':
+      return { ...state, snapshot: event.room };
+    case 'booted_user':
+    case 'banned_user':
+      return state;
+  }
+}
+
+export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
+  switch (action.type) {
+    case 'join':
+      return { ...emptyRoom, status: 'joining', asked: action.asked };
+    case 'leave':
+      return emptyRoom;
+    case 'refused':
+      return { ...emptyRoom, status: 'refused', asked: state.asked, error: action.error };
+    case 'exited':
+      return { ...state, status: 'exited', error: action.error };
+    case 'snapshot': {
+      const { room, users, djids, chat, seq, muted_until } = action.snapshot;
+      // A snapshot older than what the page has seen (a slow answer) changes nothing.
+      if (state.status === 'live' && !state.gap && seq < state.seq) return state;
+      // The page's own notices stay; the chat is the server's.
+      const notices = state.feed.filter((line) => line.kind === 'notice');
+      const feed = [...chat.map((line) => ({ kind: 'chat' as const, ...line })), ...notices].sort(
+        (a, b) => a.time - b.time,
+      );
+      return {
+        ...state,
+        status: 'live',
+        snapshot: room,
+        users,
+        djids,
+        feed: feed.slice(-FEED_KEPT),
+        mutedUntil: muted_until,
+        seq,
+        gap: false,
+        error: null,
+      };
+    }
+    case 'event': {
+      if (state.status !== 'live' || state.gap || action.seq <= state.seq) return state;
+      if (action.seq !== state.seq + 1) return { ...state, gap: true };
+      const notice = noticeOf(state, action.event);
+      const next = applyEvent(state, action.event, action.reader);
+      const feed = notice
+        ? [...next.feed, { kind: 'notice' as const, key: `n${action.seq}`, text: notice, time: action.time }]
+        : next.feed;
+      return { ...next, feed: feed.length > FEED_KEPT ? feed.slice(-FEED_KEPT) : feed, seq: action.seq };
+    }
+  }
+}
+
+/** The chat lines alone (what a report of a member is sent with). */
+export const chatLinesOf = (feed: readonly FeedLine[]): RoomChatLine[] =>
+  feed.flatMap((line) => (line.kind === 'chat' ? [line] : []));
