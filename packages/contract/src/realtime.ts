@@ -112,6 +112,14 @@ export type RoomEvent = z.infer<typeof roomEvent>;
 export const liveEvent = z.discriminatedUnion('command', [
   ...roomEvent.options,
   z.object({ command: z.literal('directory_graph'), ...directoryGraph.shape }),
+  /** A room's counts changed (room.follow_counts): lobby tiles showing it update in place. */
+  z.object({
+    command: z.literal('room_counts'),
+    roomid: z.string(),
+    listeners: z.number(),
+    djcount: z.number(),
+    max_djs: z.number(),
+  }),
   /**
    * This page no longer follows the room (turntable's name): the member opened it in another
    * session, which took its place, or a moderator took them out. `err` says which.

@@ -306,3 +306,23 @@ describe('pages', () => {
     expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(1);
   });
 });
+
+describe('the lobby follows', () => {
+  test("a lobby page following the counts hears a room's listeners and DJs change", async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner, { max_djs: 3 });
+    const lobby = await TestSocket.welcomed(t, await aMember(t));
+    sockets.push(lobby);
+    await lobby.ok('room.follow_counts', {});
+    const { socket } = await inRoom(owner, room);
+    expect((await lobby.nextEvent('room_counts')).event).toEqual({
+      command: 'room_counts',
+      roomid: room.roomid,
+      listeners: 1,
+      djcount: 0,
+      max_djs: 3,
+    });
+    await socket.ok('room.add_dj', { roomid: room.roomid });
+    expect((await lobby.nextEvent('room_counts')).event).toMatchObject({ listeners: 1, djcount: 1 });
+  });
+});

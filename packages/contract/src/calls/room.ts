@@ -187,6 +187,15 @@ export const roomCalls = callTable(
     output: directoryGraph,
   }),
   defineCall({
+    name: 'room.follow_counts',
+    method: 'POST',
+    access: 'session',
+    transport: 'socket',
+    // The lobby's tiles, live: a `room_counts` event whenever a room's listeners or DJs change.
+    input: z.object({}),
+    output: z.object({}),
+  }),
+  defineCall({
     name: 'room.info',
     method: 'GET',
     access: 'anyone',

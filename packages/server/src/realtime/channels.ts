@@ -3,7 +3,7 @@
  * hub checks each message against it on receipt, so a message from an older
  * or newer instance (or anything else on Redis) cannot reach a handler
  * malformed. Three kinds of channel:
- *   lobby       who moved, whose follows changed (the friends panel listens)
+ *   lobby       who moved, whose follows changed (the friends panel listens), rooms' counts (tiles)
  *   room:<id>   a room's events, each with the room's sequence number
  *   user:<id>   a member's own news: their sessions ended (their sockets close), or
  *               their pages must let go of a room (booted, banned, or opened elsewhere)
@@ -19,6 +19,14 @@ export interface Channel<T> {
 const lobbyMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room_membership'), userid: z.string(), roomid: z.string().nullable() }),
   z.object({ type: z.literal('fans_changed'), userid: z.string() }),
+  /** A room's counts changed: lobby tiles showing it update in place. */
+  z.object({
+    type: z.literal('room_counts'),
+    roomid: z.string(),
+    listeners: z.number(),
+    djcount: z.number(),
+    max_djs: z.number(),
+  }),
 ]);
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
 

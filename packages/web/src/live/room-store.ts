@@ -7,11 +7,15 @@
  * primitive), not a new object, since React compares what it returns.
  */
 import { useSyncExternalStore } from 'react';
+import { roomEvent, type LiveEvent, type RoomEvent } from '@platter/contract';
 import type { ApiCallError } from '../api/client';
 import { emptyRoom, reduceRoom, type RoomAction, type RoomState } from './room-reducer';
 import { live, type EventMessage, type FollowSpec, type LiveSocket } from './socket';
 
 export { chatLinesOf, emptyRoom, reduceRoom, type FeedLine, type RoomAction, type RoomState } from './room-reducer';
+
+const ROOM_COMMANDS = new Set<string>(roomEvent.options.map((option) => option.shape.command.value));
+const isRoomEvent = (event: LiveEvent): event is RoomEvent => ROOM_COMMANDS.has(event.command);
 
 export class RoomStore {
   private state: RoomState = emptyRoom;
@@ -72,7 +76,7 @@ export class RoomStore {
       this.dispatch({ type: 'exited', error: event.err });
       return;
     }
-    if (event.command === 'directory_graph' || message.seq === undefined) return;
+    if (!isRoomEvent(event) || message.seq === undefined) return;
     this.dispatch({ type: 'event', seq: message.seq, event, reader: this.socket.userid(), time: Date.now() });
     if (this.state.gap && this.following) this.socket.resync(this.following);
   }

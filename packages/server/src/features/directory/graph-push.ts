@@ -1,8 +1,9 @@
 /**
- * The friends panel, live (room.follow_directory_graph): the member's page
- * gets the graph now, and a fresh one whenever a buddy moves or whom the
- * member follows changes — wherever that happened, since every instance
- * publishes moves on the lobby channel.
+ * The lobby, live. The friends panel (room.follow_directory_graph): the
+ * member's page gets the graph now, and a fresh one whenever a buddy moves or
+ * whom the member follows changes — wherever that happened, since every
+ * instance publishes moves on the lobby channel. The tiles
+ * (room.follow_counts): each room's counts as they change.
  */
 import type { Services } from '../../api/context';
 import { lobbyChannel } from '../../realtime/channels';
@@ -38,4 +39,15 @@ export async function followDirectoryGraph(services: Services, connection: LiveC
     if (pending) clearTimeout(pending);
   });
   return { rooms: await directoryGraph(services.db, userId) };
+}
+
+export const COUNTS_CHANNEL = 'room_counts';
+
+/** The lobby's tiles, live (room.follow_counts): every room's new listener and DJ counts as they change. */
+export async function followRoomCounts(connection: LiveConnection): Promise<void> {
+  await connection.listen(COUNTS_CHANNEL, lobbyChannel, (message) => {
+    if (message.type !== 'room_counts') return;
+    const { type: _type, ...counts } = message;
+    connection.push(COUNTS_CHANNEL, { command: 'room_counts', ...counts });
+  });
 }

@@ -6,7 +6,7 @@ import { andThen, type MaybePromise } from '../../lib/maybe-promise';
 import { roomView } from './room-view';
 import { cachedPage, cachedWhereabouts } from './cache';
 import { directoryGraph } from './graph';
-import { followDirectoryGraph } from './graph-push';
+import { followDirectoryGraph, followRoomCounts } from './graph-push';
 import { liveConnectionOf } from '../../api/live';
 import { directoryRooms, searchRooms, type DirectoryQuery } from './store';
 import { pageBody, preparePage, type PreparedPage } from './tiles';
@@ -46,6 +46,11 @@ export const directoryHandlers = {
 
   'room.follow_directory_graph': async (_input, services) =>
     followDirectoryGraph(services, liveConnectionOf(services.request)),
+
+  'room.follow_counts': async (_input, services) => {
+    await followRoomCounts(liveConnectionOf(services.request));
+    return {};
+  },
 } satisfies HandlerGroup;
 
 async function directoryPage(db: Db, query: DirectoryQuery): Promise<PreparedPage> {

@@ -133,7 +133,7 @@ export async function recountRoom(services: Services, roomId: string, db: Db = s
     .executeTakeFirstOrThrow();
   const room = await db
     .selectFrom('rooms')
-    .select(['upvotes', 'downvotes', 'activeAt', 'djcount', 'maxDjs'])
+    .select(['upvotes', 'downvotes', 'activeAt', 'djcount', 'maxDjs', 'listeners'])
     .where('id', '=', roomId)
     .executeTakeFirst();
   if (!room) return;
@@ -152,6 +152,16 @@ export async function recountRoom(services: Services, roomId: string, db: Db = s
     .where('id', '=', roomId)
     .execute();
   roomCountsChanged(services, roomId, { stageFilledOrOpened: room.djcount < room.maxDjs !== djcount < room.maxDjs });
+  if (listeners !== room.listeners || djcount !== room.djcount) {
+    // Lobby tiles showing the room follow its counts (room.follow_counts).
+    await services.hub.publish(lobbyChannel, {
+      type: 'room_counts',
+      roomid: roomId,
+      listeners,
+      djcount,
+      max_djs: room.maxDjs,
+    });
+  }
 }
 
 /** Tells friends panels everywhere that whom this member follows has changed. */

@@ -21,7 +21,7 @@ import {
 } from './room-list-settings';
 import { RoomNav } from './room-nav';
 import { RoomTile } from './room-tile';
-import { roomsOf, useRooms, type RoomListRequest } from './use-rooms';
+import { roomsOf, useLiveTiles, useRooms, type RoomListRequest } from './use-rooms';
 
 export function RoomList({ user }: { user: SelfUser }) {
   const [params] = useSearchParams();
@@ -34,6 +34,7 @@ export function RoomList({ user }: { user: SelfUser }) {
 
   const request: RoomListRequest = query !== null ? { kind: 'search', query } : { kind: 'directory', view, sort, seed };
   const rooms = useRooms(request, user.userid);
+  useLiveTiles(true);
   const list = roomsOf(rooms.data?.pages);
   const loading = (rooms.isFetching && !rooms.isFetchingNextPage) || rooms.isPending;
 

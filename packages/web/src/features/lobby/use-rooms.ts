@@ -2,10 +2,11 @@
  * The room list as pages of ROOM_PAGE_SIZE (spec §9): the directory for a
  * view and sort, or the results of a search.
  */
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
-import { ROOM_PAGE_SIZE, type DirectoryRoom, type RoomSort, type RoomView } from '@platter/contract';
+import { keepPreviousData, useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { ROOM_PAGE_SIZE, type DirectoryRoom, type LiveEvent, type RoomSort, type RoomView } from '@platter/contract';
 import { call } from '../../api/client';
 import { isFramed } from '../../lib/framed';
+import { useFollow } from '../../live/use-live';
 
 export type RoomListRequest =
   /** The seed starts a random order; it is new whenever the list restarts, which makes it a new list. */
@@ -62,4 +63,48 @@ export function roomsOf(pages: readonly RoomPage[] | undefined): DirectoryRoom[]
     }
   }
   return rooms;
+}
+
+type RoomCounts = Extract<LiveEvent, { command: 'room_counts' }>;
+
+/** A tile's room with its new counts; the same page object when the room is not on it. */
+export function withCounts(page: RoomPage, counts: RoomCounts): RoomPage {
+  if (!page.rooms.some((room) => room.roomid === counts.roomid)) return page;
+  return {
+    ...page,
+    rooms: page.rooms.map((room) =>
+      room.roomid === counts.roomid
+        ? {
+            ...room,
+            metadata: {
+              ...room.metadata,
+              listeners: counts.listeners,
+              djcount: counts.djcount,
+              max_djs: counts.max_djs,
+            },
+          }
+        : room,
+    ),
+  };
+}
+
+/**
+ * The tiles follow their rooms' counts live (room.follow_counts): a room's listener and DJ
+ * counts change in place on every list loaded; the order stays until the list reloads.
+ */
+export function useLiveTiles(enabled: boolean) {
+  const queryClient = useQueryClient();
+  useFollow({
+    call: 'room.follow_counts',
+    input: {},
+    enabled: enabled && !isFramed(),
+    channel: 'room_counts',
+    onSnapshot: () => undefined,
+    onEvent: (event) => {
+      if (event.command !== 'room_counts') return;
+      queryClient.setQueriesData<InfiniteData<RoomPage>>({ queryKey: ['rooms'] }, (data) =>
+        data ? { ...data, pages: data.pages.map((page) => withCounts(page, event)) } : data,
+      );
+    },
+  });
 }

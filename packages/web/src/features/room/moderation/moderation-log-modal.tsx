@@ -61,7 +61,14 @@ export function ModerationLogModal({ roomid, onClose }: { roomid: string; onClos
   };
 
   // One modal at a time: a person's menu takes the panel's place, and closing it comes back.
-  if (moderating) return <ModeratePersonModal target={moderating} onClose={() => setModerating(null)} />;
+  if (moderating) {
+    const back = () => {
+      setModerating(null);
+      void queryClient.invalidateQueries({ queryKey: ['bans', roomid] });
+      void queryClient.invalidateQueries({ queryKey: ['moderation-log', roomid] });
+    };
+    return <ModeratePersonModal target={moderating} onClose={back} />;
+  }
   return (
     <Modal title="Moderation" onClose={onClose} width={560}>
       {problem && (

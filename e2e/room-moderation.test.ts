@@ -1,0 +1,107 @@
+/**
+ * The room's moderation and the lobby following it, in a real browser
+ * (docs/room.md): the room's owner boots a member, who is told why and cannot
+ * walk straight back in; a lobby page's tile counts the room's listeners live.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { moderationMessages } from '@platter/contract';
+import { launchBrowser } from './support/browser';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new room made by Echo (the demo member who owns it), so that nobody the seed placed is in it. */
+async function echosFreshRoom(): Promise<{ shortcut: string; name: string }> {
+  const post = async <T>(name: string, body: Record<string, unknown>): Promise<T> => {
+    const response = await fetch(`${server.baseUrl}/api/${name}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const [ok, result] = (await response.json()) as [boolean, T];
+    if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+    return result;
+  };
+  const owner = await post<{ userid: string; userauth: string }>('user.email_login', {
+    email: 'echo@example.com',
+    password: 'platter-demo',
+  });
+  const name = `Moderated ${Date.now()}`;
+  const room = await post<{ shortcut: string }>('room.create', { ...owner, room_name: name });
+  return { shortcut: room.shortcut, name };
+}
+
+async function memberPage(email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('platter-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
+}
+
+test('the owner boots a member with a reason; the member is told, and cannot come straight back', async () => {
+  const room = await echosFreshRoom();
+  const echo = await memberPage('echo@example.com');
+  await echo.goto(`${server.baseUrl}/${room.shortcut}`);
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  await ada.getByRole('region', { name: 'Chat' }).waitFor();
+
+  await echo.getByRole('button', { name: 'Moderation' }).click();
+  const panel = echo.getByRole('dialog', { name: 'Moderation' });
+  await panel.getByRole('region', { name: 'People here' }).getByText('Ada Vinyl').waitFor();
+  await panel.getByRole('button', { name: 'Moderate' }).click();
+  const menu = echo.getByRole('dialog', { name: 'Moderate Ada Vinyl' });
+  await menu.getByLabel('Reason (shown to them and the room)').fill('too loud');
+  await menu.getByRole('button', { name: 'Boot from the room' }).click();
+  await menu.getByRole('status').getByText('Ada Vinyl was removed from the room.').waitFor();
+
+  // Ada's page says why; the room tells the story in its chat.
+  await ada.getByRole('alert').getByText(`${moderationMessages.booted} Reason: too loud`).waitFor();
+  await echo.getByText('Echo Park removed Ada Vinyl from the room: “too loud”').waitFor();
+  // Trying again is refused, with the reason the server gives.
+  await ada.getByRole('button', { name: 'Try again' }).click();
+  await ada.getByRole('alert').getByText(moderationMessages.booted, { exact: true }).waitFor();
+
+  // Back in the panel, the log keeps what happened.
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await echo
+    .getByRole('dialog', { name: 'Moderation' })
+    .getByRole('region', { name: 'Moderation log' })
+    .getByText('Echo Park booted Ada Vinyl — too loud')
+    .waitFor();
+  await ada.context().close();
+  await echo.context().close();
+});
+
+test("a lobby tile follows its room's listeners live", async () => {
+  const room = await echosFreshRoom();
+  const bass = await memberPage('basslord@example.com');
+  await bass.goto(`${server.baseUrl}/?search=${encodeURIComponent(room.name)}`);
+  const tile = bass.getByRole('link', { name: new RegExp(room.name) });
+  await expect.poll(() => tile.textContent()).toContain('0 listeners');
+
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  await ada.getByRole('region', { name: 'Chat' }).waitFor();
+  await expect.poll(() => tile.textContent()).toContain('1 listener');
+  await ada.getByRole('link', { name: 'Back to the lobby' }).click();
+  await expect.poll(() => tile.textContent()).toContain('0 listeners');
+  await ada.context().close();
+  await bass.context().close();
+});
