@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import { directoryGraph } from './calls/room';
 import { roomUser } from './calls/room-live';
+import { pmMessage } from './calls/pm';
 
 export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';
@@ -67,6 +68,14 @@ export type RoomEvent = z.infer<typeof roomEvent>;
 export const liveEvent = z.discriminatedUnion('command', [
   ...roomEvent.options,
   z.object({ command: z.literal('directory_graph'), ...directoryGraph.shape }),
+  /**
+   * A private message (turntable's `pmmed`), on the member's own channel `user:<id>`: heard by
+   * the receiver's pages and by the sender's (their own message, for their other pages).
+   * `userid` is the receiver (as `receiverid`), `name` the sender's.
+   */
+  z.object({ command: z.literal('pmmed'), ...pmMessage.shape, userid: z.string(), name: z.string() }),
+  /** The member read their conversation with `receiverid` on one page: their other pages clear its count. */
+  z.object({ command: z.literal('pm_read'), userid: z.string(), receiverid: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -7,6 +7,7 @@ import * as gold from './migrations/0004-gold';
 import * as paymentReferences from './migrations/0005-payment-references';
 import * as roomSequence from './migrations/0006-room-sequence';
 import * as roomChat from './migrations/0007-room-chat';
+import * as privateMessages from './migrations/0009-private-messages';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0005-payment-references': paymentReferences,
   '0006-room-sequence': roomSequence,
   '0007-room-chat': roomChat,
+  '0009-private-messages': privateMessages,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -118,6 +118,16 @@ export interface RoomChatTable {
   createdAt: number;
 }
 
+export interface PrivateMessagesTable {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  text: string;
+  createdAt: number;
+  /** When the receiver read the conversation; null while unread. */
+  readAt: number | null;
+}
+
 export interface RoomFavoritesTable {
   userId: string;
   roomId: string;
@@ -299,6 +309,7 @@ export interface Database {
   roomMembers: RoomMembersTable;
   roomFavorites: RoomFavoritesTable;
   roomChat: RoomChatTable;
+  privateMessages: PrivateMessagesTable;
   headbands: HeadbandsTable;
   news: NewsTable;
   stickers: StickersTable;

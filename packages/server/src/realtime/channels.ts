@@ -5,10 +5,11 @@
  * malformed. Three kinds of channel:
  *   lobby       who moved, whose follows changed (the friends panel listens)
  *   room:<id>   a room's events, each with the room's sequence number
- *   user:<id>   a member's own news: their sessions ended (their sockets close)
+ *   user:<id>   a member's own news: their sessions ended (their sockets close), and events
+ *               for their pages alone (private messages)
  */
 import { z } from 'zod';
-import { roomEvent } from '@platter/contract';
+import { liveEvent, roomEvent } from '@platter/contract';
 
 export interface Channel<T> {
   readonly name: string;
@@ -32,6 +33,8 @@ const userMessage = z.discriminatedUnion('type', [
     keep: z.string().optional(),
     err: z.string(),
   }),
+  /** An event for every page of the member, wherever it is in the app (a private message). */
+  z.object({ type: z.literal('event'), event: liveEvent }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

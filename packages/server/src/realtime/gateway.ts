@@ -90,8 +90,11 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
     const caller = await options.authenticate(userid, userauth);
     if (!caller || !connection.isOpen) return refuse(connection, socketMessages.sessionEnded, 'not_authenticated');
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
-    // Every page of the member listens to their user channel: when a session ends, its pages close everywhere.
-    const stop = await hub.listen(userChannel(userid), (message) => {
+    // Every page of the member listens to their user channel: when a session ends, its pages close everywhere;
+    // the member's own events (private messages) reach each page, whatever it follows.
+    const channel = userChannel(userid);
+    const stop = await hub.listen(channel, (message) => {
+      if (message.type === 'event') return connection.push(channel.name, message.event);
       options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
       if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
