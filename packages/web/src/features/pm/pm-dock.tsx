@@ -6,11 +6,12 @@
  * A profile's "Send a message" opens it on that member (lib/private-chat).
  */
 import { useEffect, useId, useState } from 'react';
-import type { PmConversation } from '@platter/contract';
+import { avatarImageUrl, type PmConversation } from '@platter/contract';
 import { isFramed } from '../../lib/framed';
 import { onPrivateChatRequest, type PrivateChatPartner } from '../../lib/private-chat';
 import { timeAgo } from '../../lib/time-ago';
 import { useCurrentUser } from '../../session/use-session';
+import { Avatar } from '../../ui/avatar';
 import { Spinner } from '../../ui/spinner';
 import { PmConversationView, useNow } from './pm-conversation';
 import { useConversations, usePmEvents } from './use-pm';
@@ -74,7 +75,7 @@ function Dock({ me }: { me: string }) {
               unread={conversations.data?.conversations.find((c) => c.userid === partner.userid)?.unread ?? 0}
             />
           ) : conversations.data ? (
-            <ConversationList conversations={conversations.data.conversations} onPick={setPartner} />
+            <ConversationList me={me} conversations={conversations.data.conversations} onPick={setPartner} />
           ) : conversations.isError ? (
             <p className="pm-panel__quiet" role="alert">
               We couldn't load your messages just now; we'll try again shortly.
@@ -99,9 +100,11 @@ function Dock({ me }: { me: string }) {
 }
 
 function ConversationList({
+  me,
   conversations,
   onPick,
 }: {
+  me: string;
   conversations: PmConversation[];
   onPick(partner: PrivateChatPartner): void;
 }) {
@@ -122,12 +125,16 @@ function ConversationList({
             className={`pm-list__item${c.unread > 0 ? ' is-unread' : ''}`}
             onClick={() => onPick({ userid: c.userid, name: c.name, avatarid: c.avatarid })}
           >
+            <Avatar src={avatarImageUrl(c.avatarid, 'headfront')} name={c.name} size={32} className="pm-list__avatar" />
             <span className="pm-list__name">{c.name}</span>
             {c.unread > 0 && <UnreadBadge count={c.unread} />}
             <time className="pm-list__time" dateTime={new Date(c.last.time).toISOString()}>
               {timeAgo(c.last.time, now)}
             </time>
-            <span className="pm-list__last">{c.last.text}</span>
+            <span className="pm-list__last">
+              {c.last.senderid === me && 'You: '}
+              {c.last.text}
+            </span>
           </button>
         </li>
       ))}
