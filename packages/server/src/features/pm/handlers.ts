@@ -35,21 +35,24 @@ export const pmHandlers = {
     const partners = (await partnersOf(db, me, PM_CONVERSATIONS_MAX + hidden.size)).filter(
       ({ other }) => !hidden.has(other),
     );
-    const conversations: PmConversation[] = [];
-    for (const { other } of partners.slice(0, PM_CONVERSATIONS_MAX)) {
-      const [user, [last]] = await Promise.all([
-        db.selectFrom('users').select(['id', 'name', 'avatarId']).where('id', '=', other).executeTakeFirst(),
-        conversationPage(db, me, other, 1),
-      ]);
-      if (!user?.name || !last) continue;
-      conversations.push({
-        userid: user.id,
-        name: user.name,
-        avatarid: user.avatarId,
-        last: messageView(last),
-        unread: unread.get(user.id) ?? 0,
-      });
-    }
+    const found = await Promise.all(
+      partners.slice(0, PM_CONVERSATIONS_MAX).map(async ({ other }): Promise<PmConversation | null> => {
+        const [user, [last]] = await Promise.all([
+          db.selectFrom('users').select(['id', 'name', 'avatarId']).where('id', '=', other).executeTakeFirst(),
+          conversationPage(db, me, other, 1),
+        ]);
+        if (!user?.name || !last) return null;
+        const unreadHere = unread.get(user.id) ?? 0;
+        return {
+          userid: user.id,
+          name: user.name,
+          avatarid: user.avatarId,
+          last: messageView(last),
+          unread: unreadHere,
+        };
+      }),
+    );
+    const conversations = found.filter((c): c is PmConversation => c !== null);
     let total = 0;
     for (const [sender, count] of unread) if (!hidden.has(sender)) total += count;
     return { conversations, unread: total };
