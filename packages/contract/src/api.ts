@@ -4,6 +4,7 @@ import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
+import { pmCalls } from './calls/pm';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
@@ -27,6 +28,7 @@ export const calls = {
   ...stickerCalls,
   ...avatarCalls,
   ...orderCalls,
+  ...pmCalls,
 };
 
 export type Calls = typeof calls;

@@ -91,6 +91,15 @@ export const CHAT_HISTORY_SIZE = 50;
 /** Flood limit: at most this many messages from one person in one room in CHAT_FLOOD_WINDOW_MS. */
 export const CHAT_FLOOD_MESSAGES = 5;
 export const CHAT_FLOOD_WINDOW_MS = 5_000;
+/** Private messages (docs/pm.md): the longest one, in characters. */
+export const PM_MESSAGE_MAX = 1000;
+/** PM flood limit: at most this many private messages from one member, to anyone, in PM_FLOOD_WINDOW_MS. */
+export const PM_FLOOD_MESSAGES = 5;
+export const PM_FLOOD_WINDOW_MS = 5_000;
+/** The messages of a conversation pm.history answers with at once (the newest; older ones page in). */
+export const PM_HISTORY_PAGE = 50;
+/** The conversations pm.conversations lists, latest first. */
+export const PM_CONVERSATIONS_MAX = 50;
 
 // Room moderation (docs/room.md)
 /** A booted member may come back after this long (a ban is for longer, or for good). */

@@ -17,6 +17,7 @@ import { z } from 'zod';
 import { directoryGraph } from './calls/room';
 import { roomDetails } from './calls/room';
 import { roomUser } from './calls/room-live';
+import { pmMessage } from './calls/pm';
 
 export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';
@@ -125,6 +126,14 @@ export const liveEvent = z.discriminatedUnion('command', [
    * session, which took its place, or a moderator took them out. `err` says which.
    */
   z.object({ command: z.literal('killdashnine'), roomid: z.string(), err: z.string() }),
+  /**
+   * A private message (turntable's `pmmed`), on the member's own channel `user:<id>`: heard by
+   * the receiver's pages and by the sender's (their own message, for their other pages).
+   * `userid` is the receiver (as `receiverid`), `name` the sender's.
+   */
+  z.object({ command: z.literal('pmmed'), ...pmMessage.shape, userid: z.string(), name: z.string() }),
+  /** The member read their conversation with `receiverid` on one page: their other pages clear its count. */
+  z.object({ command: z.literal('pm_read'), userid: z.string(), receiverid: z.string() }),
 ]);
 export type LiveEvent = z.infer<typeof liveEvent>;
 

@@ -24,6 +24,7 @@ import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/accounts/sign-in';
 import { avatarHandlers } from './features/avatars/handlers';
 import { blockHandlers } from './features/blocks/handlers';
+import { pmHandlers } from './features/pm';
 import { presenceHandlers } from './features/presence/handlers';
 import { profileHandlers } from './features/profiles/handlers';
 import { stickerHandlers } from './features/stickers/handlers';
@@ -66,6 +67,7 @@ const handlers: Handlers = {
   ...directoryHandlers,
   ...lobbyContentHandlers,
   ...goldHandlers,
+  ...pmHandlers,
 };
 
 /** Messages for requests that never reach a handler. */

@@ -8,6 +8,7 @@ import * as paymentReferences from './migrations/0005-payment-references';
 import * as roomSequence from './migrations/0006-room-sequence';
 import * as roomChat from './migrations/0007-room-chat';
 import * as roomModeration from './migrations/0008-room-moderation';
+import * as privateMessages from './migrations/0009-private-messages';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0006-room-sequence': roomSequence,
   '0007-room-chat': roomChat,
   '0008-room-moderation': roomModeration,
+  '0009-private-messages': privateMessages,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -169,6 +169,16 @@ export interface RoomChatTable {
   createdAt: number;
 }
 
+export interface PrivateMessagesTable {
+  id: string;
+  senderId: string;
+  receiverId: string;
+  text: string;
+  createdAt: number;
+  /** When the receiver read the conversation; null while unread. */
+  readAt: number | null;
+}
+
 export interface RoomFavoritesTable {
   userId: string;
   roomId: string;
@@ -355,6 +365,7 @@ export interface Database {
   roomMutes: RoomMutesTable;
   roomModerationLog: RoomModerationLogTable;
   roomPages: RoomPagesTable;
+  privateMessages: PrivateMessagesTable;
   headbands: HeadbandsTable;
   news: NewsTable;
   stickers: StickersTable;

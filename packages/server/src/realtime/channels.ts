@@ -5,11 +5,12 @@
  * malformed. Three kinds of channel:
  *   lobby       who moved, whose follows changed (the friends panel listens), rooms' counts (tiles)
  *   room:<id>   a room's events, each with the room's sequence number
- *   user:<id>   a member's own news: their sessions ended (their sockets close), or
- *               their pages must let go of a room (booted, banned, or opened elsewhere)
+ *   user:<id>   a member's own news: their sessions ended (their sockets close), their pages
+ *               must let go of a room (booted, banned, opened elsewhere), and events for their
+ *               pages alone (private messages)
  */
 import { z } from 'zod';
-import { roomEvent } from '@platter/contract';
+import { liveEvent, roomEvent } from '@platter/contract';
 
 export interface Channel<T> {
   readonly name: string;
@@ -43,6 +44,8 @@ const userMessage = z.discriminatedUnion('type', [
   }),
   /** The member's pages in the room stop following it, told why; those of session `keep` stay. */
   z.object({ type: z.literal('room_exit'), roomid: z.string(), keep: z.string().optional(), err: z.string() }),
+  /** An event for every page of the member, wherever it is in the app (a private message). */
+  z.object({ type: z.literal('event'), event: liveEvent }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

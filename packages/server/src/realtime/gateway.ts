@@ -18,6 +18,7 @@ import {
   SOCKET_PATH,
   type ApiFailure,
   type Envelope,
+  type LiveEvent,
 } from '@platter/contract';
 import type { MaybePromise } from '../lib/maybe-promise';
 import { userChannel } from './channels';
@@ -90,16 +91,30 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
     const caller = await options.authenticate(userid, userauth);
     if (!caller || !connection.isOpen) return refuse(connection, socketMessages.sessionEnded, 'not_authenticated');
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
-    // Every page of the member listens to their user channel: when a session ends, its pages close everywhere.
-    const stop = await hub.listen(userChannel(userid), (message) => {
+    // Every page of the member listens to their user channel: when a session ends, its pages close everywhere;
+    // the member's own events (private messages) reach each page, whatever it follows.
+    const channel = userChannel(userid);
+    // Events that come before the welcome is sent wait for it: a page hears nothing before its welcome.
+    let early: LiveEvent[] | null = [];
+    const stop = await hub.listen(channel, (message) => {
+      if (message.type === 'event') {
+        if (early) early.push(message.event);
+        else connection.push(channel.name, message.event);
+        return;
+      }
       if (message.type !== 'session_ended') return;
       options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
       if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
     });
     connection.onClose(stop);
-    await options.welcomed?.(caller);
-    connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
+    try {
+      await options.welcomed?.(caller);
+      connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
+    } finally {
+      for (const event of early) connection.push(channel.name, event);
+      early = null;
+    }
   };
 
   const runCall = async (connection: Connection, msgid: number, call: string, input: Record<string, unknown>) => {

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter } from 'react-router';
 import { AlertProvider } from '../ui/alerts';
 import { LinkExpiredHost } from '../features/account/link-expired';
+import { PmDock } from '../features/pm/pm-dock';
 import { AppRoutes } from './app-routes';
 import { LiveSession } from './live-session';
 import { PreferencesEffect } from './preferences-effect';
@@ -21,6 +22,7 @@ export function App() {
           <StartupLinks />
           <AppRoutes />
           <LinkExpiredHost />
+          <PmDock />
         </BrowserRouter>
       </AlertProvider>
     </QueryClientProvider>

@@ -50,3 +50,9 @@ export async function addBlock(db: Db, userId: string, blockedId: string, at: nu
 export async function removeBlock(db: Db, userId: string, blockedId: string): Promise<void> {
   await db.deleteFrom('blocks').where('userId', '=', userId).where('blockedId', '=', blockedId).execute();
 }
+
+/** The ids a member has ignored. */
+export async function blockedIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('blocks').select('blockedId').where('userId', '=', userId).execute();
+  return rows.map((row) => row.blockedId);
+}

@@ -11,7 +11,7 @@ import { roomUserView } from '../accounts';
 import { lobbyChannel, type LobbyMessage } from '../../realtime/channels';
 import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness } from './hotness';
-import { roomCommand } from './room-command';
+import { afterCommit, roomCommand } from './room-command';
 import { setOnStage } from './stage';
 
 export const LOBBY_CHANNEL = lobbyChannel.name;
@@ -154,13 +154,8 @@ export async function recountRoom(services: Services, roomId: string, db: Db = s
   roomCountsChanged(services, roomId, { stageFilledOrOpened: room.djcount < room.maxDjs !== djcount < room.maxDjs });
   if (listeners !== room.listeners || djcount !== room.djcount) {
     // Lobby tiles showing the room follow its counts (room.follow_counts).
-    await services.hub.publish(lobbyChannel, {
-      type: 'room_counts',
-      roomid: roomId,
-      listeners,
-      djcount,
-      max_djs: room.maxDjs,
-    });
+    const counts = { type: 'room_counts' as const, roomid: roomId, listeners, djcount, max_djs: room.maxDjs };
+    await afterCommit(db, () => services.hub.publish(lobbyChannel, counts));
   }
 }
 

@@ -21,6 +21,20 @@ async function lockRoom(trx: Db, roomId: string): Promise<boolean> {
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** What a room command's transaction does once it commits (publish what must not be heard before). */
+const afterCommits = new WeakMap<Db, (() => Promise<void>)[]>();
+
+/**
+ * Runs `then` after the room command whose transaction `db` is commits; at once when `db` is
+ * not one. Publishing waits for the commit: a transaction held open over a bus round trip would
+ * hold the room's lock (and SQLite's one writer) that long.
+ */
+export async function afterCommit(db: Db, then: () => Promise<void>): Promise<void> {
+  const queue = afterCommits.get(db);
+  if (queue) queue.push(then);
+  else await then();
+}
+
 /**
  * Runs `change` for the room in one transaction and publishes the events it returns, in order.
  * Resolves to the room's sequence number after it (null when there is no such room).
@@ -30,7 +44,9 @@ export async function roomCommand(
   roomId: string,
   change: (trx: Db) => Promise<RoomEvent[]>,
 ): Promise<number | null> {
+  const after: (() => Promise<void>)[] = [];
   const done = await services.db.transaction().execute(async (trx) => {
+    afterCommits.set(trx, after);
     if (!(await lockRoom(trx, roomId))) return null;
     const events = await change(trx);
     const { seq } = await trx
@@ -46,6 +62,7 @@ export async function roomCommand(
   for (const [index, event] of done.events.entries()) {
     await services.hub.publish(roomChannel(roomId), { seq: first + index, event });
   }
+  for (const then of after) await then();
   return done.seq;
 }
 

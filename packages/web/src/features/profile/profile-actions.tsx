@@ -1,11 +1,13 @@
 /**
  * The viewer's buttons on a profile (spec §2, §4 Fan state, §8): Fan, which
  * reads Fanned once fanned and Unfan under the pointer; Ignore User, which
- * reads Unignore User while ignored. Neither works on oneself.
+ * reads Unignore User while ignored. Neither works on oneself. Send a message
+ * opens the PM panel on the member (docs/pm.md).
  */
 import { useState } from 'react';
 import { accountMessages, profileMessages, type Profile } from '@platter/contract';
 import { errorText } from '../../api/client';
+import { openPrivateChat } from '../../lib/private-chat';
 import { useAlerts } from '../../ui/alerts';
 import { useFanning, useIgnoring } from './use-profile';
 
@@ -80,6 +82,22 @@ export function IgnoreButton({ profile, self }: ActionProps) {
       onClick={press}
     >
       {ignored ? 'Unignore User' : 'Ignore User'}
+    </button>
+  );
+}
+
+/** Opens the PM panel on this member; the profile closes, so the conversation is in view. */
+export function MessageButton({ profile, onOpened }: { profile: Profile; onOpened: () => void }) {
+  return (
+    <button
+      type="button"
+      className="button button--small message-button"
+      onClick={() => {
+        openPrivateChat({ userid: profile.userid, name: profile.name, avatarid: profile.avatarid });
+        onOpened();
+      }}
+    >
+      Send a message
     </button>
   );
 }

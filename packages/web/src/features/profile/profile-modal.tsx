@@ -15,7 +15,7 @@ import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { MemberText } from '../../ui/member-text';
-import { FanButton, IgnoreButton } from './profile-actions';
+import { FanButton, IgnoreButton, MessageButton } from './profile-actions';
 import { isGold, joinedDate, profileLinks, userTypes } from './profile-facts';
 import { useProfile } from './use-profile';
 
@@ -35,7 +35,7 @@ export function ProfileModal({ onClose, own = false }: { onClose: () => void; ow
   return (
     <Modal title={profile?.name ?? 'Profile'} onClose={onClose} width={620}>
       {profile && viewer ? (
-        <ProfileView profile={profile} viewer={viewer} />
+        <ProfileView profile={profile} viewer={viewer} onClose={onClose} />
       ) : query.isError ? (
         <ProfileTrouble message={sorryText(query.error.message)} viewer={viewer} />
       ) : session.isError ? (
@@ -67,7 +67,7 @@ function SignUpHint({ children }: { children: ReactNode }) {
   );
 }
 
-function ProfileView({ profile, viewer }: { profile: Profile; viewer: SelfUser }) {
+function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: SelfUser; onClose: () => void }) {
   const self = profile.userid === viewer.userid;
   const gold = isGold(profile);
   const types = userTypes(profile);
@@ -111,7 +111,7 @@ function ProfileView({ profile, viewer }: { profile: Profile; viewer: SelfUser }
               </dd>
             </div>
           </dl>
-          <ProfileActions profile={profile} viewer={viewer} self={self} />
+          <ProfileActions profile={profile} viewer={viewer} self={self} onClose={onClose} />
           {links.length > 0 && (
             <ul className="profile__links" aria-label="Links">
               {links.map((link) => (
@@ -188,7 +188,17 @@ function ProfileView({ profile, viewer }: { profile: Profile; viewer: SelfUser }
   );
 }
 
-function ProfileActions({ profile, viewer, self }: { profile: Profile; viewer: SelfUser; self: boolean }) {
+function ProfileActions({
+  profile,
+  viewer,
+  self,
+  onClose,
+}: {
+  profile: Profile;
+  viewer: SelfUser;
+  self: boolean;
+  onClose: () => void;
+}) {
   if (!viewer.registered) {
     return <SignUpHint>Sign up to become a fan of {profile.name}.</SignUpHint>;
   }
@@ -196,6 +206,8 @@ function ProfileActions({ profile, viewer, self }: { profile: Profile; viewer: S
     <div className="profile__actions">
       <FanButton profile={profile} self={self} />
       <IgnoreButton profile={profile} self={self} />
+      {/* Not to yourself, and not to someone you ignore (the server refuses both; docs/pm.md). */}
+      {!self && !profile.blocked && <MessageButton profile={profile} onOpened={onClose} />}
       {self ? (
         <>
           <ModalLink to="/profile/edit" className="button button--primary button--small">

@@ -1,0 +1,2 @@
+/** Private messages between members (docs/pm.md): what the app composes. */
+export { pmHandlers } from './handlers';
