@@ -5,7 +5,8 @@
  * malformed. Three kinds of channel:
  *   lobby       who moved, whose follows changed (the friends panel listens)
  *   room:<id>   a room's events, each with the room's sequence number
- *   user:<id>   a member's own news: their sessions ended (their sockets close)
+ *   user:<id>   a member's own news: their sessions ended (their sockets close), a newer
+ *               ttapi connection replaced an older one
  */
 import { z } from 'zod';
 import { roomEvent } from '@platter/contract';
@@ -32,6 +33,8 @@ const userMessage = z.discriminatedUnion('type', [
     keep: z.string().optional(),
     err: z.string(),
   }),
+  /** A bot connected over the ttapi gateway (`connection` names it): its older ttapi connections end. */
+  z.object({ type: z.literal('ttapi_connected'), connection: z.string() }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

@@ -23,7 +23,7 @@ import type { MaybePromise } from '../lib/maybe-promise';
 import { userChannel } from './channels';
 import { Connection, type LiveConnection } from './connection';
 import type { Hub } from './hub';
-import { attachTransport, type Transport } from './transport';
+import { attachTransport, type SocketHandlers, type Transport } from './transport';
 
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -67,7 +67,15 @@ export interface Gateway {
   readonly size: number;
 }
 
-export function attachGateway(app: FastifyInstance, options: GatewayOptions): Gateway {
+/**
+ * Serves /socket, and beside it `otherRoutes`: other framings of the same calls (the ttapi
+ * gateway at /socket.io/websocket), on the one transport.
+ */
+export function attachGateway(
+  app: FastifyInstance,
+  options: GatewayOptions,
+  otherRoutes: Record<string, SocketHandlers> = {},
+): Gateway {
   const { hub, log } = options;
   const connections = new Map<WebSocket, Connection>();
   const addresses = new WeakMap<Connection, string>();
@@ -92,6 +100,7 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
     // Every page of the member listens to their user channel: when a session ends, its pages close everywhere.
     const stop = await hub.listen(userChannel(userid), (message) => {
+      if (message.type !== 'session_ended') return;
       options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
       if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
@@ -135,6 +144,7 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
   };
 
   const transport: Transport = attachTransport(app, {
+    ...otherRoutes,
     [SOCKET_PATH]: {
       open(socket: WebSocket, request: IncomingMessage) {
         const connection = new Connection(socket, hub);

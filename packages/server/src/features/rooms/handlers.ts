@@ -1,6 +1,7 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import { createRoom, limitRoomCreation } from './create-room';
+import { roomPeople } from './room-people';
 import { roomDetailsView } from './room-view';
 import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
 
@@ -12,10 +13,13 @@ export const roomHandlers = {
     return createRoom(services, services.caller.userid, input);
   },
 
-  'room.info': async ({ roomid }, { db }) => {
+  'room.info': async ({ roomid, extended }, { db }) => {
     const room = await findRoom(db, roomid);
     if (!room) throw errors.notFound(NO_SUCH_ROOM);
-    return { room: roomDetailsView(room) };
+    if (!extended) return { room: roomDetailsView(room) };
+    // Its creator (owner) moderates it; the moderators they appoint join the list when moderation lands.
+    const moderatorIds = room.creatorId ? [room.creatorId] : [];
+    return { room: roomDetailsView(room), ...(await roomPeople(db, room.id)), moderator_ids: moderatorIds };
   },
 
   'room.add_favorite': async ({ roomid }, { db, now, caller }) => {

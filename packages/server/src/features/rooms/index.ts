@@ -3,3 +3,4 @@ export { announceFansChanged, enterRoom, leaveRoom } from './membership';
 export { findRoom } from './store';
 export { readRoom, roomCommand } from './room-command';
 export { roomDetailsView } from './room-view';
+export { roomPeople } from './room-people';
