@@ -109,5 +109,8 @@ describe('a ttapi bot', () => {
     const again = aTtapiBot(t, botMember, room.roomid);
     expect(await killed).toMatchObject({ command: 'killdashnine', msg: ttapiMessages.replaced });
     expect(await nextFrom(again, 'roomChanged')).toMatchObject({ success: true });
+    // The first connection's leaving came before the second's joining: the bot is in the room.
+    const { users = [] } = await t.ok('room.info', { roomid: room.roomid, extended: true });
+    expect(users.filter((user) => user.userid === botMember.userid)).toHaveLength(1);
   });
 });

@@ -64,6 +64,9 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
   const killdashnine = (connection: Connection, err: string) => {
     connection.write(jsonFrame({ command: 'killdashnine', msg: err }));
     connection.socket.close(SOCKET_CLOSE.sessionEnded, 'killdashnine');
+    // Let go now, not after the close handshake: the room this connection was in hears it leave
+    // before the replacing connection (already authenticated) registers.
+    connection.dispose();
   };
 
   const authenticate = async (connection: Connection, request: Record<string, unknown>) => {
