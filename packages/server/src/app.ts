@@ -166,21 +166,14 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     authenticate: (userid: string, userauth: string) => authenticate(services, userid, userauth),
     invoke: (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
       dispatcher.invoke(name, params, request),
+    sessionsEnded: () => forgetSessions(services),
     // A page (or a bot) that says hello is a sign of its person (spec §4 Presence).
     welcomed: (caller: SocketCaller) =>
       updateUser(db, caller.userid, { presenceStatus: 'available', lastSeenAt: now() }),
   };
   // Bots written for turntable.fm with ttapi, on the same calls and events (docs/bots.md).
   const ttapi = ttapiGateway({ ...liveOptions, log: http.log.child({ component: 'ttapi' }) });
-  const gateway = attachGateway(
-    http,
-    {
-      ...liveOptions,
-      log: http.log.child({ component: 'gateway' }),
-      sessionsEnded: () => forgetSessions(services),
-    },
-    ttapi.routes,
-  );
+  const gateway = attachGateway(http, { ...liveOptions, log: http.log.child({ component: 'gateway' }) }, ttapi.routes);
   const renewals = startRenewalJob(services, http.log);
 
   return {

@@ -104,7 +104,7 @@ describe('a ttapi bot', () => {
     expect(answer).toContain('"success":false');
   });
 
-  test('connecting again replaces the first connection with killdashnine', async () => {
+  test('connecting again replaces the first connection with killdashnine, and so does the session ending', async () => {
     const killed = nextFrom(bot, 'killdashnine');
     const again = aTtapiBot(t, botMember, room.roomid);
     expect(await killed).toMatchObject({ command: 'killdashnine', msg: ttapiMessages.replaced });
@@ -112,5 +112,10 @@ describe('a ttapi bot', () => {
     // The first connection's leaving came before the second's joining: the bot is in the room.
     const { users = [] } = await t.ok('room.info', { roomid: room.roomid, extended: true });
     expect(users.filter((user) => user.userid === botMember.userid)).toHaveLength(1);
+
+    // Its session ending (a logout, from anywhere) ends the connection the same way.
+    const ended = nextFrom(again, 'killdashnine');
+    await t.ok('user.logout', {}, botMember);
+    expect(await ended).toMatchObject({ command: 'killdashnine' });
   });
 });

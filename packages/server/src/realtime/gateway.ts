@@ -57,8 +57,12 @@ export interface GatewayOptions {
   ): Promise<Envelope<unknown>>;
   /** Some of a member's sessions ended (on any instance): forget what this instance remembers of them. */
   sessionsEnded?(userid: string): void;
-  /** A member's page is here: a sign of life (presence). */
-  welcomed?(caller: SocketCaller): Promise<void>;
+  /**
+   * A member's page (or bot) is here: a sign of life (presence). Called by every framing
+   * (/socket and the ttapi gateway) once the connection is the member's, so what starts
+   * for a member here starts for their bots too.
+   */
+  welcomed?(caller: SocketCaller, connection: LiveConnection): Promise<void>;
 }
 
 export interface Gateway {
@@ -106,7 +110,7 @@ export function attachGateway(
       if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
     });
     connection.onClose(stop);
-    await options.welcomed?.(caller);
+    await options.welcomed?.(caller, connection);
     connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
   };
 

@@ -33,7 +33,7 @@ export const ttapiMessages = {
   internal: 'Sorry, something went wrong on our side. Please try again.',
 } as const;
 
-type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed'>;
+type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'>;
 
 /** Fields of a request that carry the request itself, not its input. */
 const REQUEST_FIELDS = new Set(['api', 'msgid', 'clientid', 'userid', 'userauth']);
@@ -84,12 +84,13 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
       if (message.type === 'ttapi_connected' && message.connection !== me)
         killdashnine(connection, ttapiMessages.replaced);
       if (message.type !== 'session_ended') return;
+      options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
       if (mine) killdashnine(connection, message.err);
     });
     connection.onClose(stop);
     await hub.publish(userChannel(userid), { type: 'ttapi_connected', connection: me });
-    await options.welcomed?.(caller);
+    await options.welcomed?.(caller, connection);
     reply(connection, msgid, { success: true, userid });
   };
 
