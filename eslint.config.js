@@ -41,6 +41,12 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
+  // CommonJS scripts (examples/ttapi-preload.cjs, loaded with node -r) require what they use.
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['packages/contract/**'],
     rules: forbid(['@platter/(server|web)|/(server|web)/', 'The contract depends on nothing of ours.']),

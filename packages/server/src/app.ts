@@ -5,7 +5,7 @@
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
-import type { Handlers, Services } from './api/context';
+import type { Handlers, RequestInfo, Services } from './api/context';
 import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dispatch';
 import { createRateLimiter } from './api/rate-limit';
 import { createMailService } from './adapters/mail';
@@ -15,7 +15,9 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { Caches } from './lib/caches';
 import { createBus } from './realtime/bus';
-import { attachGateway } from './realtime/gateway';
+import { attachGateway, type SocketCaller } from './realtime/gateway';
+import type { LiveConnection } from './realtime/connection';
+import { ttapiGateway } from './realtime/ttapi/gateway';
 import { Hub } from './realtime/hub';
 import { authenticate, forgetSessions } from './features/auth/sessions';
 import { updateUser } from './features/accounts/store';
@@ -160,16 +162,20 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     });
   const webhooks = await registerPaymentWebhooks(http, services);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
-  const gateway = attachGateway(http, {
+  const liveOptions = {
     hub: services.hub,
-    log: http.log.child({ component: 'gateway' }),
     now,
-    authenticate: (userid, userauth) => authenticate(services, userid, userauth),
+    authenticate: (userid: string, userauth: string) => authenticate(services, userid, userauth),
+    invoke: (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
+      dispatcher.invoke(name, params, request),
     sessionsEnded: () => forgetSessions(services),
-    invoke: (name, params, request) => dispatcher.invoke(name, params, request),
-    // A page that says hello is a sign of its person (spec §4 Presence).
-    welcomed: (caller) => updateUser(db, caller.userid, { presenceStatus: 'available', lastSeenAt: now() }),
-  });
+    // A page (or a bot) that says hello is a sign of its person (spec §4 Presence).
+    welcomed: (caller: SocketCaller) =>
+      updateUser(db, caller.userid, { presenceStatus: 'available', lastSeenAt: now() }),
+  };
+  // Bots written for turntable.fm with ttapi, on the same calls and events (docs/bots.md).
+  const ttapi = ttapiGateway({ ...liveOptions, log: http.log.child({ component: 'ttapi' }) });
+  const gateway = attachGateway(http, { ...liveOptions, log: http.log.child({ component: 'gateway' }) }, ttapi.routes);
   const renewals = startRenewalJob(services, http.log);
 
   return {
@@ -178,6 +184,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     async close() {
       await renewals.stop();
       await gateway.close();
+      ttapi.close();
       await http.close();
       // Work whose caller stopped waiting goes on after its connection closed: it still needs the database.
       await webhooks.settled();

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
 import { CHAT_MESSAGE_MAX } from '../constants';
+import { booleanish } from '../validation';
 import { chatLine } from './profile';
 import { roomDetails, roomId } from './room';
 import { publicUser } from './user';
@@ -71,6 +72,22 @@ export const stageMessages = {
 } as const;
 
 export const roomLiveCalls = callTable(
+  defineCall({
+    name: 'room.info',
+    method: 'GET',
+    access: 'anyone',
+    /**
+     * A room id or its shortcut: what follows the slash in a room's address. `extended`
+     * (turntable's flag, which bots send) adds who is in the room, on its stage, and its moderators.
+     */
+    input: z.object({ roomid: roomId, extended: booleanish.optional() }),
+    output: z.object({
+      room: roomDetails,
+      users: z.array(roomUser).optional(),
+      djids: z.array(z.string()).optional(),
+      moderator_ids: z.array(z.string()).optional(),
+    }),
+  }),
   defineCall({
     name: 'room.register',
     method: 'POST',

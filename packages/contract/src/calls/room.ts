@@ -196,14 +196,6 @@ export const roomCalls = callTable(
     output: z.object({}),
   }),
   defineCall({
-    name: 'room.info',
-    method: 'GET',
-    access: 'anyone',
-    /** A room id or its shortcut: what follows the slash in a room's address. */
-    input: z.object({ roomid: roomId }),
-    output: z.object({ room: roomDetails }),
-  }),
-  defineCall({
     name: 'room.create',
     method: 'POST',
     access: 'member',

@@ -6,8 +6,8 @@
  *   lobby       who moved, whose follows changed (the friends panel listens), rooms' counts (tiles)
  *   room:<id>   a room's events, each with the room's sequence number
  *   user:<id>   a member's own news: their sessions ended (their sockets close), their pages
- *               must let go of a room (booted, banned, opened elsewhere), and events for their
- *               pages alone (private messages)
+ *               must let go of a room (booted, banned, opened elsewhere), events for their
+ *               pages alone (private messages), a newer ttapi connection replaced an older one
  */
 import { z } from 'zod';
 import { liveEvent, roomEvent } from '@platter/contract';
@@ -46,6 +46,8 @@ const userMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room_exit'), roomid: z.string(), keep: z.string().optional(), err: z.string() }),
   /** An event for every page of the member, wherever it is in the app (a private message). */
   z.object({ type: z.literal('event'), event: liveEvent }),
+  /** A bot connected over the ttapi gateway (`connection` names it): its older ttapi connections end. */
+  z.object({ type: z.literal('ttapi_connected'), connection: z.string() }),
 ]);
 export type UserMessage = z.infer<typeof userMessage>;
 

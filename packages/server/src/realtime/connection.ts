@@ -80,9 +80,14 @@ export class Connection implements LiveConnection {
   private readonly closeListeners: Array<() => void> = [];
   private closed = false;
 
+  /**
+   * `encode` writes a message in the socket's framing: JSON for /socket; another
+   * framing of the same calls (the ttapi gateway) passes its own, null to send nothing.
+   */
   constructor(
     readonly socket: WebSocket,
     private readonly hub: Hub,
+    private readonly encode: (message: ServerMessage) => string | null = JSON.stringify,
   ) {}
 
   get userid(): string {
@@ -98,12 +103,18 @@ export class Connection implements LiveConnection {
   }
 
   send(message: ServerMessage): void {
+    const text = this.encode(message);
+    if (text !== null) this.write(text);
+  }
+
+  /** Sends text as it is (a framing's own frames); a page that cannot keep up is dropped. */
+  write(text: string): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.socket.terminate();
       return;
     }
-    this.socket.send(JSON.stringify(message));
+    this.socket.send(text);
   }
 
   /** Handles frames one after another, in the order sent; `work` marks a call whose events wait for its reply. */

@@ -24,7 +24,7 @@ import type { MaybePromise } from '../lib/maybe-promise';
 import { userChannel } from './channels';
 import { Connection, type LiveConnection } from './connection';
 import type { Hub } from './hub';
-import { attachTransport, type Transport } from './transport';
+import { attachTransport, type SocketHandlers, type Transport } from './transport';
 
 const HELLO_TIMEOUT_MS = 10_000;
 
@@ -58,8 +58,12 @@ export interface GatewayOptions {
   ): Promise<Envelope<unknown>>;
   /** Some of a member's sessions ended (on any instance): forget what this instance remembers of them. */
   sessionsEnded?(userid: string): void;
-  /** A member's page is here: a sign of life (presence). */
-  welcomed?(caller: SocketCaller): Promise<void>;
+  /**
+   * A member's page (or bot) is here: a sign of life (presence). Called by every framing
+   * (/socket and the ttapi gateway) once the connection is the member's, so what starts
+   * for a member here starts for their bots too.
+   */
+  welcomed?(caller: SocketCaller, connection: LiveConnection): Promise<void>;
 }
 
 export interface Gateway {
@@ -68,7 +72,15 @@ export interface Gateway {
   readonly size: number;
 }
 
-export function attachGateway(app: FastifyInstance, options: GatewayOptions): Gateway {
+/**
+ * Serves /socket, and beside it `otherRoutes`: other framings of the same calls (the ttapi
+ * gateway at /socket.io/websocket), on the one transport.
+ */
+export function attachGateway(
+  app: FastifyInstance,
+  options: GatewayOptions,
+  otherRoutes: Record<string, SocketHandlers> = {},
+): Gateway {
   const { hub, log } = options;
   const connections = new Map<WebSocket, Connection>();
   const addresses = new WeakMap<Connection, string>();
@@ -109,7 +121,7 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
     });
     connection.onClose(stop);
     try {
-      await options.welcomed?.(caller);
+      await options.welcomed?.(caller, connection);
       connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
     } finally {
       for (const event of early) connection.push(channel.name, event);
@@ -151,6 +163,7 @@ export function attachGateway(app: FastifyInstance, options: GatewayOptions): Ga
   };
 
   const transport: Transport = attachTransport(app, {
+    ...otherRoutes,
     [SOCKET_PATH]: {
       open(socket: WebSocket, request: IncomingMessage) {
         const connection = new Connection(socket, hub);

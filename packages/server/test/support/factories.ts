@@ -96,3 +96,10 @@ export async function aSocialFriendship(
     .onConflict((oc) => oc.columns(['userId', 'provider', 'friendProviderUserId']).doNothing())
     .execute();
 }
+
+/** A member flagged as a bot (what `npm run make-bot` does), with a DJ name to match. */
+export async function aBot(t: TestApp): Promise<Member> {
+  const bot = await aMember(t, { name: `Bot ${unique()}` });
+  await updateUser(t.app.services.db, bot.userid, { bot: 1 });
+  return bot;
+}

@@ -1,6 +1,7 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import { createRoom, limitRoomCreation } from './create-room';
+import { roomPeople } from './room-people';
 import { moderatorIdsOf, roomDetailsView } from './room-view';
 import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
 
@@ -12,10 +13,15 @@ export const roomHandlers = {
     return createRoom(services, services.caller.userid, input);
   },
 
-  'room.info': async ({ roomid }, { db }) => {
+  'room.info': async ({ roomid, extended }, { db }) => {
     const room = await findRoom(db, roomid);
     if (!room) throw errors.notFound(NO_SUCH_ROOM);
-    return { room: roomDetailsView(room, await moderatorIdsOf(db, room.id)) };
+    const moderators = await moderatorIdsOf(db, room.id);
+    const details = roomDetailsView(room, moderators);
+    if (!extended) return { room: details };
+    // Turntable's moderator list: the room's creator (its owner), then the moderators they appointed.
+    const moderatorIds = [...(room.creatorId ? [room.creatorId] : []), ...moderators];
+    return { room: details, ...(await roomPeople(db, room.id)), moderator_ids: moderatorIds };
   },
 
   'room.add_favorite': async ({ roomid }, { db, now, caller }) => {

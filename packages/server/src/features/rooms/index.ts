@@ -12,3 +12,4 @@ export { findRoom } from './store';
 export { readRoom, roomCommand } from './room-command';
 export { moderatorIdsOf, readRoomDetails, roomDetailsView } from './room-view';
 export { setOnStage, stageOf } from './stage';
+export { roomPeople } from './room-people';

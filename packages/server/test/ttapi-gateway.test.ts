@@ -1,0 +1,151 @@
+/**
+ * The ttapi gateway (docs/bots.md) with the real `ttapi` package from the
+ * registry, pointed at a test app by examples/ttapi-preload.cjs: a bot
+ * authenticates, registers, reads the room, speaks and hears people on our own
+ * socket; PMs and hears PMs; is booted by a moderator; a wrong userauth is
+ * refused; a second connection replaces the first.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { moderationMessages } from '@platter/contract';
+import { startTestApp, type TestApp } from './support/test-app';
+import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
+import { TestSocket } from './support/socket-client';
+import { nextFrom, request, stopBot, ttapiBot, type TtapiBot } from './support/ttapi-bot';
+import { ttapiMessages } from '../src/realtime/ttapi/gateway';
+
+const bots: TtapiBot[] = [];
+const sockets: TestSocket[] = [];
+afterAll(() => {
+  for (const bot of bots.splice(0)) stopBot(bot);
+  for (const socket of sockets.splice(0)) socket.close();
+});
+const aTtapiBot = (t: TestApp, who: Member, roomid: string, userauth = who.userauth) => {
+  const bot = ttapiBot(t, who.userid, userauth, roomid);
+  bots.push(bot);
+  return bot;
+};
+
+describe('a ttapi bot', () => {
+  let t: TestApp;
+  let owner: Member;
+  let person: Member;
+  let botMember: Member;
+  let room: TestRoom;
+  let personSocket: TestSocket;
+  let bot: TtapiBot;
+  const channel = () => `room:${room.roomid}`;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    owner = await aMember(t);
+    person = await aMember(t);
+    botMember = await aBot(t);
+    room = await aRoom(t, owner);
+    personSocket = await TestSocket.welcomed(t, person);
+    sockets.push(personSocket);
+    await personSocket.ok('room.register', { roomid: room.roomid });
+  });
+  afterAll(() => t.close());
+
+  test('authenticates, registers and reads room.info as turntable gave it', async () => {
+    bot = aTtapiBot(t, botMember, room.roomid);
+    // ttapi registers in the room given to its constructor, then reads room.info itself.
+    const info = await nextFrom(bot, 'roomChanged');
+    expect(info.success).toBe(true);
+    const { room: details, users } = info as unknown as {
+      room: { roomid: string; metadata: Record<string, unknown> };
+      users: Array<{ userid: string; bot: boolean }>;
+    };
+    expect(details.roomid).toBe(room.roomid);
+    expect(details.metadata).toMatchObject({ djs: [], moderator_id: [owner.userid], current_dj: null, listeners: 2 });
+    expect(users.map((user) => user.userid).sort()).toEqual([person.userid, botMember.userid].sort());
+    expect(users.find((user) => user.userid === botMember.userid)?.bot).toBe(true);
+
+    const joined = await personSocket.nextEvent(channel());
+    expect(joined.event).toMatchObject({ command: 'registered', user: [{ userid: botMember.userid }] });
+  });
+
+  test('speaks to the room, and hears what people say', async () => {
+    const spoken = await new Promise((resolve) => bot.speak('Hello from a ttapi bot ~m~1~m~~h~1', resolve));
+    expect(spoken).toMatchObject({ success: true });
+    const heard = await personSocket.nextEvent(channel());
+    expect(heard.event).toMatchObject({
+      command: 'speak',
+      userid: botMember.userid,
+      text: 'Hello from a ttapi bot ~m~1~m~~h~1',
+    });
+
+    const botHears = nextFrom(bot, 'speak');
+    await personSocket.ok('room.speak', { roomid: room.roomid, text: 'hi bot' });
+    expect(await botHears).toMatchObject({
+      command: 'speak',
+      userid: person.userid,
+      name: person.name,
+      text: 'hi bot',
+    });
+  });
+
+  test('an unknown api is answered with an error and the connection stays open', async () => {
+    const unknown = await request(bot, { api: 'room.no_such_call' });
+    expect(unknown).toMatchObject({ success: false, errcode: 'unknown_call' });
+    const invalid = await request(bot, { api: 'room.speak', roomid: room.roomid, text: '' });
+    expect(invalid).toMatchObject({ success: false, errcode: 'invalid' });
+    const info = await request(bot, { api: 'user.info' });
+    expect(info).toMatchObject({ success: true, userid: botMember.userid, name: botMember.name });
+  });
+
+  test('a wrong userauth is refused: nothing it asks is done', async () => {
+    const lines: string[] = [];
+    const impostor = aTtapiBot(t, botMember, room.roomid, 'not-the-userauth');
+    impostor.debug = (line: string) => lines.push(line);
+    const refused = await nextFrom(impostor, 'roomChanged');
+    expect(refused).toMatchObject({ success: false, err: ttapiMessages.authenticateFirst });
+    // Its user.authenticate (msgid 0) was answered first, with the reason.
+    const answer = lines.find((line) => line.startsWith('> ') && line.includes('"msgid":0'));
+    expect(answer).toContain(ttapiMessages.notAuthenticated);
+    expect(answer).toContain('"success":false');
+  });
+
+  test('PMs a person, and hears their PM', async () => {
+    expect(await request(bot, { api: 'pm.send', receiverid: person.userid, text: 'psst' })).toMatchObject({
+      success: true,
+    });
+    const pmmed = nextFrom(bot, 'pmmed');
+    await personSocket.ok('pm.send', { receiverid: botMember.userid, text: 'hi bot' });
+    expect(await pmmed).toMatchObject({ command: 'pmmed', senderid: person.userid, text: 'hi bot' });
+    const history = await request(bot, { api: 'pm.history', receiverid: person.userid });
+    expect(history).toMatchObject({ success: true });
+    expect(JSON.stringify(history)).toContain('psst');
+  });
+
+  test('is booted by a moderator, told why, and cannot come straight back', async () => {
+    const ownerSocket = await TestSocket.welcomed(t, owner);
+    sockets.push(ownerSocket);
+    await ownerSocket.ok('room.register', { roomid: room.roomid });
+    const booted = nextFrom(bot, 'booted_user');
+    await ownerSocket.ok('room.boot_user', { roomid: room.roomid, target_userid: botMember.userid, reason: 'testing' });
+    expect(await booted).toMatchObject({ command: 'booted_user', userid: botMember.userid, reason: 'testing' });
+    expect(await request(bot, { api: 'room.register', roomid: room.roomid })).toMatchObject({
+      success: false,
+      err: moderationMessages.booted,
+    });
+    // The owner lifts the boot's cool-down, and the bot may come back.
+    await ownerSocket.ok('room.unban_user', { roomid: room.roomid, target_userid: botMember.userid });
+    expect(await request(bot, { api: 'room.register', roomid: room.roomid })).toMatchObject({ success: true });
+  });
+
+  test('connecting again replaces the first connection with killdashnine, and so does the session ending', async () => {
+    const killed = nextFrom(bot, 'killdashnine');
+    const again = aTtapiBot(t, botMember, room.roomid);
+    expect(await killed).toMatchObject({ command: 'killdashnine', msg: ttapiMessages.replaced });
+    expect(await nextFrom(again, 'roomChanged')).toMatchObject({ success: true });
+    // The first connection's leaving came before the second's joining: the bot is in the room.
+    const { users = [] } = await t.ok('room.info', { roomid: room.roomid, extended: true });
+    expect(users.filter((user) => user.userid === botMember.userid)).toHaveLength(1);
+
+    // Its session ending (a logout, from anywhere) ends the connection the same way.
+    const ended = nextFrom(again, 'killdashnine');
+    await t.ok('user.logout', {}, botMember);
+    expect(await ended).toMatchObject({ command: 'killdashnine' });
+  });
+});
