@@ -20,7 +20,7 @@ const sheets: Record<string, string> = Object.fromEntries(
 const withoutComments = (css: string) => css.replace(/\/\*[\s\S]*?\*\//g, '');
 
 function expectedLayer(file: string): string {
-  if (file === './features/room/room-page.css') return 'room';
+  if (file.startsWith('./features/room/')) return 'room';
   if (file.startsWith('./base/')) return 'base';
   if (file.startsWith('./ui/')) return 'ui';
   if (file.startsWith('./features/') || file.startsWith('./app/')) return 'features';
