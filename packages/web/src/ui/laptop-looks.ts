@@ -12,10 +12,20 @@ export type LaptopType = (typeof laptops)[number];
 const centre = { x: LAPTOP_SIZE.width / 2, y: LAPTOP_SIZE.height / 2 };
 const at = (body: string) => `<g transform="translate(${centre.x} ${centre.y})">${body}</g>`;
 
-function fruit(fill: string): string {
+/** The looped square of a keyboard's command key. */
+function loops(stroke: string): string {
   return at(
-    `<path d="M0 -18 C-26 -34 -46 -8 -38 16 C-32 34 -16 42 0 34 C16 42 32 34 38 16 C46 -8 26 -34 0 -18 Z" fill="${fill}" opacity="0.9"/>` +
-      `<path d="M2 -22 C4 -36 14 -44 24 -44 C22 -32 14 -24 2 -22 Z" fill="${fill}" opacity="0.9"/>`,
+    [
+      [-1, -1],
+      [1, -1],
+      [-1, 1],
+      [1, 1],
+    ]
+      .map(
+        ([sx, sy]) =>
+          `<circle cx="${sx! * 24}" cy="${sy! * 24}" r="12" fill="none" stroke="${stroke}" stroke-width="7"/>`,
+      )
+      .join('') + `<rect x="-12" y="-12" width="24" height="24" fill="none" stroke="${stroke}" stroke-width="7"/>`,
   );
 }
 
@@ -42,13 +52,8 @@ function bird(): string {
   );
 }
 
-function rings(): string {
-  return at(
-    `<circle r="38" fill="#e8453c"/>` +
-      `<path d="M0 0 L33 19 A38 38 0 0 1 -33 19 Z" fill="#34a853"/>` +
-      `<path d="M0 0 L-33 19 A38 38 0 0 1 0 -38 Z" fill="#fbbc05"/>` +
-      `<circle r="17" fill="#fff"/><circle r="13" fill="#4285f4"/>`,
-  );
+function target(fill: string): string {
+  return at(`<circle r="38" fill="${fill}"/><circle r="24" fill="#f3f4f7"/><circle r="14" fill="${fill}"/>`);
 }
 
 function handset(fill: string): string {
@@ -78,10 +83,10 @@ export const laptopNames: Record<LaptopType, string> = {
 
 /** The shell's colours and the mark at the lid's centre (our own simple shapes, no one's logo). */
 export const laptopLooks: Record<LaptopType, LaptopLook> = {
-  mac: { light: '#e3e5ec', dark: '#a3a7b4', mark: fruit('#f4f5f8') },
+  mac: { light: '#e3e5ec', dark: '#a3a7b4', mark: loops('#f7f8fa') },
   pc: { light: '#4a4e5c', dark: '#24262e', mark: panes('#7fb2ff') },
   linux: { light: '#3b3a40', dark: '#17161b', mark: bird() },
-  chrome: { light: '#f3f4f7', dark: '#c8ccd6', mark: rings() },
+  chrome: { light: '#f3f4f7', dark: '#c8ccd6', mark: target('#4a7bd8') },
   iphone: { light: '#2d2f37', dark: '#101116', mark: handset('#d9dbe3') },
   android: { light: '#b9e39a', dark: '#6fae4a', mark: robot('#2f5e1c') },
 };

@@ -77,7 +77,17 @@ function ShareButton({ room }: { room: RoomDetails }) {
   };
   return (
     <button type="button" className="button room-header__share" onClick={() => void share()}>
-      <span aria-hidden="true">🔗</span> Share
+      <svg className="room-header__icon" width="14" height="14" viewBox="0 0 16 16" aria-hidden="true">
+        <path
+          d="M10 2h4v4M14 2 7.5 8.5M12 9.5V13a1 1 0 0 1-1 1H3a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1h3.5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Share
     </button>
   );
 }

@@ -6,6 +6,8 @@
  * the zoom move. With Animation off the ticker stops and a frame is drawn only
  * when something changes.
  */
+// Our Content-Security-Policy has no 'unsafe-eval': PixiJS then needs its eval-free shader and upload code.
+import 'pixi.js/unsafe-eval';
 import { Application, Container, Graphics, RendererType, Sprite, Texture } from 'pixi.js';
 import { LAPTOP_SIZE, STICKER_WIDTH } from '@platter/contract';
 import { laptopArtUrl } from '../../../ui/laptop-art';

@@ -28,7 +28,9 @@ export function WebglRenderer({ scene, hovered, onFailed }: RendererProps & { on
         if (cancelled) stage.destroy();
         else setPixi((made = stage));
       })
-      .catch(() => {
+      .catch((error: unknown) => {
+        // Said once in the console, for whoever wonders why the room is drawn without WebGL.
+        console.warn('The WebGL renderer could not start; drawing the room in the DOM.', error);
         if (!cancelled) failed.current();
       });
     return () => {

@@ -10,7 +10,7 @@ const SPOT_MAX_WIDTH = 168;
 const STAGE_MARGIN = 12;
 const STAGE_TOP = 12;
 /** The laptop hides the DJ from the waist down, as behind a real desk. */
-const LAPTOP_COVERS_FROM = 0.5;
+const LAPTOP_COVERS_FROM = 0.6;
 const LABEL_HEIGHT = 20;
 const GAP_TO_CROWD = 18;
 
@@ -46,12 +46,13 @@ export interface SceneLayout {
 export function layoutStage(maxDjs: number, width: number): StageLayout {
   const count = Math.max(1, Math.round(maxDjs));
   const spotWidth = Math.min(SPOT_MAX_WIDTH, (width - 2 * STAGE_MARGIN) / count);
-  const figureHeight = Math.round(Math.min(150, spotWidth * 0.95));
-  const laptopWidth = Math.round(spotWidth * 0.74);
+  const figureHeight = Math.round(Math.min(176, spotWidth * 1.05));
+  const laptopWidth = Math.round(spotWidth * 0.6);
   const laptopHeight = Math.round((laptopWidth * LAPTOP_SIZE.height) / LAPTOP_SIZE.width);
   const laptopTop = STAGE_TOP + Math.round(figureHeight * LAPTOP_COVERS_FROM);
   const deskHeight = Math.max(8, Math.round(spotWidth * 0.08));
-  const deskTop = laptopTop + laptopHeight - 2;
+  // The desk's top edge meets the laptop's hinge, where the DJ's feet would be.
+  const deskTop = Math.max(laptopTop + laptopHeight - 2, STAGE_TOP + figureHeight - 4);
   const deskWidth = spotWidth * count + 8;
   const labelTop = deskTop + deskHeight + 4;
   const spots = Array.from({ length: count }, (_, index) => ({
