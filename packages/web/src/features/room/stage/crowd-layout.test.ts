@@ -1,10 +1,10 @@
 import { expect, test } from 'vitest';
-import { CROWD_MAX_ROWS, FIGURE_ASPECT, crowdFigureHeight, idFraction, layoutCrowd } from './crowd-layout';
+import { CROWD_MAX_ROWS, FIGURE_ASPECT, crowdFigureHeight, crowdOrder, idFraction, layoutCrowd } from './crowd-layout';
 import { layoutScene, layoutStage } from './scene-layout';
 
 const people = (count: number, prefix = 'user') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
 
-test('one listener stands in the middle, near the stage, full size', () => {
+test('one listener stands in the middle, full size', () => {
   const layout = layoutCrowd(['solo'], 800);
   expect(layout.spots).toHaveLength(1);
   expect(layout.hidden).toBe(0);
@@ -88,4 +88,25 @@ test('the crowd stands below the stage, and the scene is as tall as both', () =>
   const scene = layoutScene(3, people(12), 800);
   expect(scene.crowdTop).toBeGreaterThanOrEqual(scene.stage.height);
   expect(scene.height).toBe(scene.crowdTop + scene.crowd.height);
+});
+
+test('the crowd queues the viewer first, then members as they came, then guests; DJs are not in it', () => {
+  const people = [
+    { userid: 'g1', name: null },
+    { userid: 'ada', name: 'Ada' },
+    { userid: 'dj', name: 'Deejay' },
+    { userid: 'g2', name: null },
+    { userid: 'bob', name: 'Bob' },
+    { userid: 'me', name: 'Me' },
+  ];
+  expect(crowdOrder(people, ['dj'], 'me')).toEqual(['me', 'ada', 'bob', 'g1', 'g2']);
+  expect(crowdOrder(people, [], undefined)).toEqual(['ada', 'dj', 'bob', 'me', 'g1', 'g2']);
+});
+
+test('the first in the queue stand in the front row, where they are seen whole', () => {
+  const layout = layoutCrowd(people(40), 800);
+  const front = Math.max(...layout.spots.map((spot) => spot.row));
+  expect(front).toBeGreaterThan(0);
+  expect(layout.spots.find((spot) => spot.userid === 'user-0')!.row).toBe(front);
+  expect(layout.spots.find((spot) => spot.userid === 'user-39')!.row).toBeLessThan(front);
 });

@@ -1,11 +1,12 @@
 /**
  * Where each listener stands in front of the stage: pure arithmetic, shared by
  * both renderers (and by the hit targets over them). The crowd fills staggered
- * rows from the stage outwards, each row from the middle out, so a small crowd
- * gathers at the booth and a big one spreads to the edges; figures shrink as the
- * room fills and overlap like people do. Past what fits, the rest are counted
- * ("+N more") rather than squeezed. A person keeps their place while others come
- * and go around them, as long as the figure size does not change.
+ * rows from the front row back, each row from the middle out, so a small crowd
+ * stands together in the middle and a big one spreads to the edges and towards
+ * the stage; figures shrink as the room fills and overlap like people do. Past
+ * what fits, the rest are counted ("+N more") rather than squeezed. A person
+ * keeps their place while others come and go behind them, as long as the number
+ * of rows and the figure size stay the same.
  */
 
 /** The avatar art is 3 wide for 4 high (docs/avatars.md: fullfront, 240 × 320). */
@@ -38,7 +39,7 @@ export interface CrowdSpot {
   y: number;
   /** The figure's box: `height` high, `height × FIGURE_ASPECT` wide, standing on (x, y). */
   height: number;
-  /** 0 is the row nearest the stage; higher rows stand in front (and are drawn over it). */
+  /** 0 is the row nearest the stage; higher rows stand in front (and are drawn over it). The first in the queue stand in the last row. */
   row: number;
   /** Where in its idle bob the figure is, 0 ≤ phase < 1, so the crowd does not move in step. */
   phase: number;
@@ -63,6 +64,25 @@ export function idFraction(id: string, salt = 0): number {
     hash = Math.imul(hash, 16777619);
   }
   return ((hash >>> 0) % 10007) / 10007;
+}
+
+/**
+ * Who stands where in the queue for the floor: the viewer first (you always see
+ * yourself), then members in the order they came, then guests. When the floor is
+ * full it is guests who are counted instead of drawn, never the people one can
+ * click on before them.
+ */
+export function crowdOrder(
+  people: readonly { userid: string; name: string | null }[],
+  djids: readonly string[],
+  me: string | undefined,
+): string[] {
+  const onStage = new Set(djids);
+  const listeners = people.filter((person) => !onStage.has(person.userid));
+  const rank = (person: { userid: string; name: string | null }) =>
+    person.userid === me ? 0 : person.name !== null ? 1 : 2;
+  // A stable sort keeps each group in the order its people came.
+  return [...listeners].sort((a, b) => rank(a) - rank(b)).map((person) => person.userid);
 }
 
 export function crowdFigureHeight(count: number, width: number): number {
@@ -95,10 +115,12 @@ export function layoutCrowd(userids: readonly string[], width: number): CrowdLay
   const rowWidth = (columns - 1) * step;
 
   const spots = shown.map((userid, index) => {
-    const row = Math.floor(index / columns);
+    // The queue fills the front row first (nearest the viewer, where people are seen whole
+    // and easiest to pick), then the rows behind it.
+    const row = rows - 1 - Math.floor(index / columns);
     const seat = seats[index % columns] ?? 0;
-    // Odd rows stand between the people of the row behind, so faces show through the gaps.
-    const stagger = row % 2 === 1 ? step / 2 : 0;
+    // Every other row stands between the people of the row in front, so faces show through the gaps.
+    const stagger = (rows - 1 - row) % 2 === 1 ? step / 2 : 0;
     const jitterX = (idFraction(userid, 1) - 0.5) * step * 0.3;
     const jitterY = (idFraction(userid, 2) - 0.5) * rowGap * 0.3;
     const x = width / 2 - rowWidth / 2 - step / 4 + seat * step + stagger + jitterX;

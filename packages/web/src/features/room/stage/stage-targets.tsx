@@ -44,7 +44,12 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
                 key={spot.index}
                 type="button"
                 className="scene-spot"
-                style={{ ...box, height: stage.desk.top - stage.figureTop }}
+                style={{
+                  ...box,
+                  left: spot.x - spot.width / 2 + 4,
+                  width: spot.width - 8,
+                  height: stage.desk.top - stage.figureTop - 4,
+                }}
                 disabled={!onStepUp}
                 onClick={() => onStepUp?.(spot.index)}
               >

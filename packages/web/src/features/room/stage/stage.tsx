@@ -7,7 +7,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { RoomDetails, RoomUser } from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
-import { usePreferences } from '../../../session/use-session';
+import { useCurrentUser, usePreferences } from '../../../session/use-session';
+import { crowdOrder } from './crowd-layout';
 import { CrowdMore } from './crowd-more';
 import { motionAllowed } from './renderer-choice';
 import { DomRenderer } from './renderer-dom';
@@ -28,6 +29,7 @@ export function Stage({ room, onStepUp }: StageProps) {
   const users = useRoom((state) => state.users);
   const djids = useRoom((state) => state.djids);
   const preferences = usePreferences().data;
+  const me = useCurrentUser()?.userid;
   const { kind, fail } = useRendererKind();
   const [frameRef, width] = useWidth();
   const [hovered, setHovered] = useState<string | null>(null);
@@ -35,9 +37,8 @@ export function Stage({ room, onStepUp }: StageProps) {
   const { djs, listeners, crowdIds } = useMemo(() => {
     const byId = new Map(users.map((user) => [user.userid, user]));
     const onStage = djids.flatMap((id) => byId.get(id) ?? []);
-    const crowd = users.filter((user) => !djids.includes(user.userid));
-    return { djs: onStage, listeners: byId, crowdIds: crowd.map((user) => user.userid) };
-  }, [users, djids]);
+    return { djs: onStage, listeners: byId, crowdIds: crowdOrder(users, djids, me) };
+  }, [users, djids, me]);
   const laptops = useDjLaptops(djids);
   const layout = useMemo(
     () => layoutScene(room.metadata.max_djs, crowdIds, width),
