@@ -35,8 +35,13 @@ export function RoomHeader({ room, listeners, djs }: RoomHeaderProps) {
       <div className="room-header__actions">
         <FavoriteToggle roomid={room.roomid} />
         <ShareButton room={room} />
-        <Link className="button room-header__lobby" to="/">
-          Back to the lobby
+        <Link className="button room-header__lobby" to="/" aria-label="Back to the lobby">
+          <span className="room-header__wide" aria-hidden="true">
+            Back to the lobby
+          </span>
+          <span className="room-header__narrow" aria-hidden="true">
+            ← Lobby
+          </span>
         </Link>
       </div>
     </header>
