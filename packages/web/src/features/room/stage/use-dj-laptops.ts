@@ -43,5 +43,5 @@ export function useDjLaptops(djids: readonly string[]): DjLaptops {
     () => new Map((catalogue.data ?? []).map((sticker) => [sticker._id, sticker])),
     [catalogue.data],
   );
-  return { placements, stickers };
+  return useMemo(() => ({ placements, stickers }), [placements, stickers]);
 }
