@@ -88,6 +88,7 @@ function Room({ room }: { room: RoomDetails }) {
         <div className="room__floor">
           <NowPlaying song={metadata.current_song} />
           {live === 'live' ? (
+            // Stepping up (room.add_dj, with the DJ queue) is wired by passing onStepUp here.
             <Stage room={room} />
           ) : refused !== null ? (
             <div className="room-page__message" role="alert">
