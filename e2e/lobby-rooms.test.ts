@@ -87,7 +87,8 @@ test('picking a room is a full page load of its address, which shows the room', 
   expect(page.url()).toBe(`${server.baseUrl}${href}`);
   expect(await page.evaluate(() => 'sameDocument' in window)).toBe(false);
   await expect.poll(() => page.title()).toBe(`Platter: ${name}`);
-  await page.getByText('is coming in an upcoming release').waitFor();
+  // The room page: its stage (loaded on demand) with the room's DJ spots.
+  await page.getByRole('region', { name: 'Stage' }).waitFor();
 
   // Back to the lobby within the app.
   await page.getByRole('link', { name: 'Back to the lobby' }).click();

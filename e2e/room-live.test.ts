@@ -53,7 +53,7 @@ async function memberPage(email: string): Promise<Page> {
   return page;
 }
 
-const people = (page: Page) => page.getByRole('region', { name: 'In the room now' });
+const people = (page: Page) => page.getByRole('region', { name: 'Crowd' });
 const listeners = (page: Page) => page.getByTestId('room-listeners').textContent();
 
 test('two members in one room see each other come and go, live', async () => {
@@ -126,20 +126,20 @@ test('a profile opened over the room keeps the room mounted; closing it goes bac
   await people(dee).getByRole('link', { name: 'Funky Otter' }).waitFor();
 
   // Mark the room's element: a remount would make a new one without the mark.
-  await dee.locator('.room-card').evaluate((element) => element.setAttribute('data-mounted-once', 'yes'));
+  await dee.getByTestId('room').evaluate((element) => element.setAttribute('data-mounted-once', 'yes'));
   const historyLength = await dee.evaluate(() => history.length);
 
   await people(dee).getByRole('link', { name: 'Funky Otter' }).click();
   const dialog = dee.getByRole('dialog');
   await dialog.getByText('Funky Otter').first().waitFor();
   expect(new URL(dee.url()).pathname).toMatch(/^\/profile\/[0-9a-f]{24}$/);
-  expect(await dee.locator('.room-card[data-mounted-once="yes"]').count()).toBe(1);
+  expect(await dee.locator('[data-testid="room"][data-mounted-once="yes"]').count()).toBe(1);
 
   await dialog.getByRole('button', { name: 'Close' }).click();
   await dialog.waitFor({ state: 'detached' });
   expect(new URL(dee.url()).pathname).toBe(`/${shortcut}`);
   // Still the same element, still live: Otter is still listed, and the room never left.
-  expect(await dee.locator('.room-card[data-mounted-once="yes"]').count()).toBe(1);
+  expect(await dee.locator('[data-testid="room"][data-mounted-once="yes"]').count()).toBe(1);
   await people(dee).getByRole('link', { name: 'Funky Otter' }).waitFor();
   // Closing went back: the history did not grow, and Forward opens the profile again.
   expect(await dee.evaluate(() => history.length)).toBe(historyLength + 1);

@@ -3,14 +3,18 @@
  * when the address is a modal route that modal opens over it. Loaded
  * directly, a modal route opens over the lobby.
  */
+import { lazy, Suspense } from 'react';
 import { matchRoutes, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { LobbyPage } from '../features/lobby/lobby-page';
 import { NotFoundPage } from '../features/not-found/not-found-page';
-import { RoomPage } from '../features/room/room-page';
 import type { BackgroundState } from '../ui/modal-link';
 import { contentPageRoutes } from './content-pages';
 import { modalRoutes } from './modal-routes';
 import { LobbyHeadband, RightColumn } from './right-column';
+import { Spinner } from '../ui/spinner';
+
+// The room (its stage, renderers and chat) is fetched only when a room is opened: the lobby stays as light as it was.
+const RoomPage = lazy(() => import('../features/room/room-page'));
 
 const modalMatchTable = modalRoutes.map((route) => ({ path: `/${route.path}` }));
 
@@ -45,7 +49,14 @@ export function AppRoutes() {
           <Route key={page.path} path={page.path} element={page.element} />
         ))}
         {/* A room's address is /{shortcut or roomid} (spec §2): any other one-segment path; longer ones are not rooms. */}
-        <Route path="/:shortcut" element={<RoomPage />} />
+        <Route
+          path="/:shortcut"
+          element={
+            <Suspense fallback={<Spinner label="Opening the room…" />}>
+              <RoomPage />
+            </Suspense>
+          }
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
       {isModal && (

@@ -1,27 +1,32 @@
 /**
- * The page at /{shortcut}. The room itself (stage, chat, playback) is not
- * built yet; until it is, this page says so plainly and shows what the room
- * is: its name, description, listeners, DJs and current song, and — joined
- * over the socket (live/room-store.ts) — who is in it now.
+ * The page at /{shortcut} (docs/room.md, "The room page"): the room's header,
+ * the now-playing strip, the stage with its DJs and the crowd in front, and the
+ * chat beside them (below them on a phone). It joins the room over the socket
+ * (live/room-store.ts) while it is shown. This module and everything under it is
+ * loaded only when a room is opened (app/app-routes.tsx).
  */
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import type { RoomDetails, RoomUser } from '@platter/contract';
+import type { RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
-import { CoverArt } from '../../ui/cover-art';
+import { live as liveSocket } from '../../live/socket';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
-import { Avatar } from '../../ui/avatar';
-import { ModalLink } from '../../ui/modal-link';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
 import { useCurrentUser } from '../../session/use-session';
+import { NowPlaying } from './now-playing';
 import { RoomChat } from './room-chat';
+import { RoomHeader } from './room-header';
 import { RoomExitNotice, RoomTools } from './room-tools';
+import { Stage } from './stage/stage';
 import { useRoomInfo } from './use-room-info';
+import './room-page.css';
+import './stage/stage.css';
+import './moderation/moderation.css';
 
-export function RoomPage() {
+export default function RoomPage() {
   const { shortcut = '' } = useParams();
   const info = useRoomInfo(shortcut);
   const room = info.data?.room;
@@ -33,9 +38,9 @@ export function RoomPage() {
       <header className="topbar">
         <Logo />
       </header>
-      <main className="room-page">
+      <main className={room ? 'room-page' : 'room-page room-page--narrow'}>
         {room ? (
-          <RoomSummary room={room} />
+          <Room room={room} />
         ) : missing ? (
           <div className="room-page__message">
             <h1>We couldn't find that room.</h1>
@@ -68,78 +73,62 @@ function useLiveRoom(roomid: string | undefined, attempt: number) {
   }, [roomid, hasSession, attempt]);
 }
 
-function RoomSummary({ room: asLoaded }: { room: RoomDetails }) {
+/** Steps the member up to an open spot; the server says why not (a full stage, too few points). */
+function stepUp(roomid: string, failed: (why: string) => void) {
+  liveSocket.request('room.add_dj', { roomid }).catch((error: unknown) => failed(errorText(error)));
+}
+
+function Room({ room: asLoaded }: { room: RoomDetails }) {
+  // "Try again" after being let go (booted, opened elsewhere) joins once more.
   const [attempt, setAttempt] = useState(0);
   useLiveRoom(asLoaded.roomid, attempt);
-  // The live room's settings once joined (a moderator may change them), else as loaded.
+  // The room as it is now once joined (a moderator may change its settings), else as loaded.
   const liveRoom = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.snapshot : null));
   const room = liveRoom ?? asLoaded;
   const live = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.status : 'idle'));
-  const users = useRoom((state) => state.users);
+  const refused = useRoom((state) => (state.status === 'refused' ? state.error : null));
+  const member = useCurrentUser()?.registered === true;
+  const [stageProblem, setStageProblem] = useState<string | null>(null);
+  const listeners = useRoom((state) => state.users.length);
+  const djs = useRoom((state) => state.djids.length);
   const { metadata } = room;
-  const song = metadata.current_song;
-  const listeners = live === 'live' ? users.length : metadata.listeners;
   return (
-    <article className="room-card">
-      <CoverArt src={song?.coverart} size={160} className="room-card__cover" />
-      <div className="room-card__body">
-        <h1 className="room-card__name">{room.name}</h1>
-        {room.description && <p className="room-card__description">{room.description}</p>}
-        <dl className="room-card__facts">
-          <div>
-            <dt>Listeners</dt>
-            <dd data-testid="room-listeners">{listeners}</dd>
-          </div>
-          <div>
-            <dt>DJs</dt>
-            <dd>
-              {metadata.djcount}/{metadata.max_djs}
-            </dd>
-          </div>
-          <div className="room-card__now">
-            <dt>Now playing</dt>
-            <dd>{song ? `${song.artist} – ${song.song}` : 'No song playing'}</dd>
-          </div>
-        </dl>
-        <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
-        {live === 'live' && <RoomTools room={room} />}
-        {live === 'live' && <PeopleHere users={users} />}
-        {live === 'live' && <RoomChat roomid={room.roomid} />}
-        <p className="room-card__soon">
-          The stage, with its DJs and playback, is coming in an upcoming release. Until then, this page shows what's
-          playing, who is here, and the room's chat.
-        </p>
-        <Link className="button button--primary" to="/">
-          Back to the lobby
-        </Link>
+    <article className="room" data-testid="room">
+      <RoomHeader
+        room={room}
+        listeners={live === 'live' ? listeners : metadata.listeners}
+        djs={live === 'live' ? djs : metadata.djcount}
+      />
+      <div className="room__layout">
+        <div className="room__floor">
+          <NowPlaying song={metadata.current_song} />
+          <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
+          {live === 'live' ? (
+            <>
+              <RoomTools room={room} />
+              {stageProblem && (
+                <p className="room-tools__problem" role="alert">
+                  {stageProblem}
+                </p>
+              )}
+              <Stage
+                room={room}
+                onStepUp={
+                  member
+                    ? () => {
+                        setStageProblem(null);
+                        stepUp(room.roomid, setStageProblem);
+                      }
+                    : undefined
+                }
+              />
+            </>
+          ) : live === 'exited' || refused !== null ? null : (
+            <Spinner label="Joining the room…" />
+          )}
+        </div>
+        <aside className="room__chat">{live === 'live' && <RoomChat roomid={room.roomid} />}</aside>
       </div>
     </article>
-  );
-}
-
-/** Who is in the room now, live: each member's avatar and name open their profile over the room; guests are counted. */
-function PeopleHere({ users }: { users: readonly RoomUser[] }) {
-  const members = users.filter((user) => user.name !== null);
-  const guests = users.length - members.length;
-  return (
-    <section className="room-people" aria-label="In the room now">
-      <h2 className="room-people__title">In the room now</h2>
-      <ul className="room-people__list">
-        {members.map((user) => (
-          <li key={user.userid}>
-            <ModalLink className="room-people__member" to={`/profile/${user.userid}`}>
-              <Avatar src={user.images.headfront} name={user.name} size={36} />
-              <span>{user.name}</span>
-            </ModalLink>
-          </li>
-        ))}
-      </ul>
-      {guests > 0 && (
-        <p className="room-people__guests">
-          {members.length > 0 ? 'and ' : ''}
-          {guests === 1 ? 'one guest' : `${guests} guests`}
-        </p>
-      )}
-    </section>
   );
 }

@@ -6,7 +6,8 @@
  * laptop pixels.
  */
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent, type RefObject } from 'react';
-import { LAPTOP_SCREEN_SIZE, LAPTOP_SIZE, UNPURCHASED_STICKER_OPACITY, type Sticker } from '@platter/contract';
+import { LAPTOP_SIZE, UNPURCHASED_STICKER_OPACITY, type Sticker } from '@platter/contract';
+import { laptopArtUrl } from '../../ui/laptop-art';
 import {
   MOVE_STEP,
   ROTATE_STEP,
@@ -164,51 +165,17 @@ export function LaptopCover(props: LaptopCoverProps) {
   );
 }
 
-/** The lid, drawn: an aluminium shell with the screen area as the cover region and a soft logo. */
+/** The lid, drawn (ui/laptop-art.ts): the same art a room shows in front of a DJ. */
 function LaptopArt() {
-  const inset = {
-    x: (LAPTOP_SIZE.width - LAPTOP_SCREEN_SIZE.width) / 2,
-    y: (LAPTOP_SIZE.height - LAPTOP_SCREEN_SIZE.height) / 2,
-  };
   return (
-    <svg
+    <img
       className="laptop__art"
+      src={laptopArtUrl()}
+      alt=""
       width={LAPTOP_SIZE.width}
       height={LAPTOP_SIZE.height}
-      viewBox={`0 0 ${LAPTOP_SIZE.width} ${LAPTOP_SIZE.height}`}
-      aria-hidden="true"
-    >
-      <defs>
-        <linearGradient id="laptop-shell" x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" stopColor="#d9dbe3" />
-          <stop offset="1" stopColor="#9a9eab" />
-        </linearGradient>
-        <linearGradient id="laptop-cover" x1="0" y1="0" x2="0" y2="1">
-          <stop offset="0" stopColor="#c9ccd6" />
-          <stop offset="1" stopColor="#b1b5c1" />
-        </linearGradient>
-      </defs>
-      <rect
-        x="1"
-        y="1"
-        width={LAPTOP_SIZE.width - 2}
-        height={LAPTOP_SIZE.height - 2}
-        rx="22"
-        fill="url(#laptop-shell)"
-      />
-      <rect
-        className="laptop__screen"
-        x={inset.x}
-        y={inset.y}
-        width={LAPTOP_SCREEN_SIZE.width}
-        height={LAPTOP_SCREEN_SIZE.height}
-        rx="12"
-        fill="url(#laptop-cover)"
-        stroke="#8c90a0"
-        strokeDasharray="6 6"
-      />
-      <circle cx={LAPTOP_SIZE.width / 2} cy={LAPTOP_SIZE.height / 2} r="26" fill="#e7e9ef" opacity="0.55" />
-    </svg>
+      draggable={false}
+    />
   );
 }
 

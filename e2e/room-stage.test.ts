@@ -1,0 +1,172 @@
+/**
+ * The room page's stage and crowd in a real browser (docs/room.md, "The room
+ * page"): members in the crowd open their profile over the room in either
+ * renderer (WebGL through PixiJS, or the DOM), guests are counted but are not
+ * links, the stage shows max_djs open spots, the favorite toggle feeds the lobby's
+ * Favorites view, Share copies the room's address, the chat stands beside the
+ * stage on a desktop and below it on a phone, and the room's code is fetched only
+ * when a room is opened. With SCREENSHOTS_DIR set, the room is photographed at
+ * 1280 and 375 px with WebGL on and off.
+ */
+import path from 'node:path';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { launchBrowser } from './support/browser';
+import { apiGet, apiPost, joinBySocket, logIn } from './support/room-members';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A new room (nobody the seed placed is in it), made by Echo Park. */
+async function aFreshRoom(name = `Stage Test ${Date.now()}`): Promise<{ roomid: string; shortcut: string }> {
+  const owner = await logIn(server.baseUrl, 'echo@example.com');
+  return apiPost(server.baseUrl, 'room.create', { ...owner, room_name: name, max_djs: 3 });
+}
+
+async function memberPage(email: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
+  await page.goto(`${server.baseUrl}/login`);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('platter-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
+}
+
+const crowd = (page: Page) => page.getByRole('region', { name: 'Crowd' });
+const stage = (page: Page) => page.getByRole('region', { name: 'Stage' });
+const renderer = (page: Page) => page.getByTestId('room-scene').getAttribute('data-renderer');
+
+test('the stage has max_djs open spots; the crowd shows members as links and counts guests', async () => {
+  const room = await aFreshRoom();
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  await crowd(ada).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  expect(await stage(ada).getByRole('button', { name: 'Open spot' }).count()).toBe(3);
+  // A member steps up by taking an open spot: she stands on the stage, and the room reads it in its chat.
+  await stage(ada).getByRole('button', { name: 'Open spot' }).first().click();
+  await stage(ada).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  await expect.poll(() => stage(ada).getByRole('button', { name: 'Open spot' }).count()).toBe(2);
+  await ada.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl stepped up to DJ').waitFor();
+
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`${server.baseUrl}/${room.shortcut}`);
+  await stage(guest).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  // A guest may not DJ: the open spots are shown, but cannot be taken.
+  expect(await stage(guest).getByRole('button', { name: 'Open spot' }).first().isDisabled()).toBe(true);
+  await expect.poll(() => ada.getByTestId('room-listeners').textContent()).toBe('2');
+  // And down again.
+  await ada.getByRole('button', { name: 'Step down' }).click();
+  await expect.poll(() => stage(guest).getByRole('button', { name: 'Open spot' }).count()).toBe(3);
+  // Two people on the floor, one link: the guest is drawn and counted, never a link.
+  await expect.poll(() => crowd(ada).getByRole('link').count()).toBe(1);
+  // A guest is offered no favorite toggle (favorites are members').
+  expect(await guest.getByRole('button', { name: 'Favorite' }).count()).toBe(0);
+  await guest.context().close();
+  await ada.context().close();
+});
+
+test('a favorite toggled in the room shows in the lobby, and Share copies the address', async () => {
+  const name = `Favorite Stage ${Date.now()}`;
+  const room = await aFreshRoom(name);
+  const ada = await memberPage('ada@example.com');
+  await ada.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  const favorite = ada.getByRole('button', { name: 'Favorite' });
+  expect(await favorite.getAttribute('aria-pressed')).toBe('false');
+  await favorite.click();
+  await ada.getByRole('status').filter({ hasText: 'Added to your favorites.' }).waitFor();
+  expect(await favorite.getAttribute('aria-pressed')).toBe('true');
+
+  await ada.getByRole('button', { name: 'Share' }).click();
+  const address = `${server.baseUrl}/${room.shortcut}`;
+  await ada
+    .getByRole('status')
+    .filter({ hasText: `Link copied: ${address}` })
+    .waitFor();
+  expect(await ada.evaluate(() => navigator.clipboard.readText())).toBe(address);
+
+  await ada.getByRole('link', { name: 'Back to the lobby' }).click();
+  await ada.getByRole('navigation', { name: 'Room views' }).getByRole('button', { name: 'Favorites' }).click();
+  await ada.locator('.room-tile').filter({ hasText: name }).waitFor();
+
+  // And off again: the room leaves the Favorites view.
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  await ada.getByRole('button', { name: 'Favorite', pressed: true }).click();
+  await ada.getByRole('status').filter({ hasText: 'Removed from your favorites.' }).waitFor();
+  await ada.getByRole('link', { name: 'Back to the lobby' }).click();
+  await ada.getByRole('navigation', { name: 'Room views' }).getByRole('button', { name: 'Favorites' }).click();
+  await expect.poll(() => ada.locator('.room-tile').filter({ hasText: name }).count()).toBe(0);
+  await ada.context().close();
+});
+
+for (const webgl of [true, false]) {
+  test(`with WebGL ${webgl ? 'on' : 'off'}, a crowd member opens their profile over the room, on a desktop and a phone`, async () => {
+    const room = await aFreshRoom();
+    const company = await Promise.all(
+      ['basslord', 'cassette', 'dolphin', 'otter', 'heron'].map(async (who) =>
+        joinBySocket(server.baseUrl, await logIn(server.baseUrl, `${who}@example.com`), room.roomid),
+      ),
+    );
+    await apiGet(server.baseUrl, 'user.modify', {
+      ...(await logIn(server.baseUrl, 'iris@example.com')),
+      disable_webgl: !webgl,
+    });
+    for (const width of [1280, 375]) {
+      const iris = await memberPage('iris@example.com', { viewport: { width, height: width > 400 ? 900 : 812 } });
+      const fetched: string[] = [];
+      iris.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+      await iris.goto(`${server.baseUrl}/${room.shortcut}`);
+      await crowd(iris).getByRole('link', { name: 'Funky Otter' }).waitFor();
+      await expect.poll(() => renderer(iris)).toBe(webgl ? 'webgl' : 'dom');
+      // PixiJS is fetched by a room drawn with WebGL, and only then.
+      expect(fetched.some((file) => file.includes('renderer-pixi'))).toBe(webgl);
+      expect(await crowd(iris).getByRole('link').count()).toBe(6);
+
+      // The chat: beside the stage on a desktop, below it on a phone.
+      const scene = (await iris.getByTestId('room-scene').boundingBox())!;
+      const chat = (await iris.getByRole('region', { name: 'Chat' }).boundingBox())!;
+      if (width > 400) expect(chat.x).toBeGreaterThanOrEqual(scene.x + scene.width);
+      else expect(chat.y).toBeGreaterThanOrEqual(scene.y + scene.height);
+      expect(scene.x + scene.width).toBeLessThanOrEqual(width);
+
+      if (process.env.SCREENSHOTS_DIR) {
+        await iris.waitForLoadState('networkidle');
+        const file = `room-${width}-${webgl ? 'webgl' : 'dom'}.png`;
+        await iris.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, file), fullPage: true });
+      }
+
+      await crowd(iris).getByRole('link', { name: 'Funky Otter' }).click();
+      const dialog = iris.getByRole('dialog');
+      await dialog.getByText('Funky Otter').first().waitFor();
+      expect(new URL(iris.url()).pathname).toMatch(/^\/profile\/[0-9a-f]{24}$/);
+      // The room stays under the profile, drawn by the same renderer.
+      expect(await renderer(iris)).toBe(webgl ? 'webgl' : 'dom');
+      await iris.context().close();
+    }
+    company.forEach((leave) => leave());
+  });
+}
+
+test("the lobby does not fetch the room's code", async () => {
+  const page = await (await browser.newContext()).newPage();
+  const fetched: string[] = [];
+  page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+  await page.goto(server.baseUrl);
+  await page.locator('.room-tile').first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(fetched.filter((file) => /room-page|renderer-pixi/.test(file))).toEqual([]);
+  await page.context().close();
+});

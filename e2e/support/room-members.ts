@@ -1,0 +1,63 @@
+/**
+ * Members in a room without a browser each: a login over HTTP and a socket that
+ * says hello and registers in the room (docs/realtime.md), so a page has company.
+ */
+import WebSocket from 'ws';
+import { PROTOCOL_VERSION } from '@platter/contract';
+
+export interface Credentials {
+  userid: string;
+  userauth: string;
+}
+
+export async function apiPost<T>(baseUrl: string, name: string, body: Record<string, unknown>): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const [ok, result] = (await response.json()) as [boolean, T];
+  if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+  return result;
+}
+
+/** A GET call (user.modify is one, spec §7), its input as the query string. */
+export async function apiGet<T>(baseUrl: string, name: string, input: Record<string, string | boolean>): Promise<T> {
+  const query = new URLSearchParams(Object.entries(input).map(([key, value]) => [key, String(value)]));
+  const [ok, result] = (await (await fetch(`${baseUrl}/api/${name}?${query}`)).json()) as [boolean, T];
+  if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
+  return result;
+}
+
+export function logIn(baseUrl: string, email: string): Promise<Credentials> {
+  return apiPost<Credentials>(baseUrl, 'user.email_login', { email, password: 'platter-demo' });
+}
+
+/** Registers the member in the room over a socket; the returned function leaves (closes the socket). */
+export async function joinBySocket(baseUrl: string, who: Credentials, roomid: string): Promise<() => void> {
+  const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/socket`, { origin: baseUrl });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  const frames: Record<string, unknown>[] = [];
+  const waiters: (() => void)[] = [];
+  socket.on('message', (data) => {
+    frames.push(JSON.parse(String(data)) as Record<string, unknown>);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  const next = async (test: (frame: Record<string, unknown>) => boolean) => {
+    for (;;) {
+      const found = frames.find(test);
+      if (found) return found;
+      await new Promise<void>((wake) => waiters.push(wake));
+    }
+  };
+  socket.send(JSON.stringify({ type: 'hello', version: PROTOCOL_VERSION, ...who }));
+  await next((frame) => frame.type === 'welcome');
+  socket.send(JSON.stringify({ type: 'call', msgid: 1, call: 'room.register', input: { roomid } }));
+  const reply = await next((frame) => frame.type === 'reply' && frame.msgid === 1);
+  const envelope = reply.envelope as [boolean, unknown];
+  if (!envelope[0]) throw new Error(`room.register failed: ${JSON.stringify(envelope[1])}`);
+  return () => socket.close();
+}

@@ -1,0 +1,48 @@
+/**
+ * Which renderer draws the room (docs/room.md, "The room page"): WebGL (PixiJS)
+ * when the member's WebGL preference is on and the browser can do it, else the
+ * DOM/SVG one. The choice is made once, when the room opens: changing the
+ * preference in a room reloads the page (spec §2 Graphics modal).
+ */
+export type RendererKind = 'webgl' | 'dom';
+
+/** Frames per second at most for the room's motion, in either renderer. */
+export const STAGE_FPS = 20;
+
+export interface RendererInputs {
+  /** The member's disable_webgl preference (undefined while unknown: a guest's default is on). */
+  webglDisabled: boolean | undefined;
+  webglAvailable: boolean;
+}
+
+export function chooseRenderer({ webglDisabled, webglAvailable }: RendererInputs): RendererKind {
+  return webglDisabled !== true && webglAvailable ? 'webgl' : 'dom';
+}
+
+/** Whether this browser gives out a WebGL context at all (a blocklisted GPU or a locked-down browser may not). */
+export function browserHasWebgl(): boolean {
+  try {
+    const canvas = document.createElement('canvas');
+    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
+    if (!context) return false;
+    context.getExtension('WEBGL_lose_context')?.loseContext();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Motion is on unless the member turned Animation off or the system asks for reduced motion. */
+export function motionAllowed(animationDisabled: boolean | undefined): boolean {
+  if (animationDisabled) return false;
+  return !(typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches);
+}
+
+/** The idle bob: how high a figure is lifted (0 to 1 of its amplitude) at a time, for a phase. */
+export const BOB_PERIOD_MS = 2000;
+export const BOB_AMPLITUDE = 3;
+
+export function bobLift(timeMs: number, phase: number): number {
+  const turn = timeMs / BOB_PERIOD_MS + phase;
+  return (1 - Math.cos(2 * Math.PI * turn)) / 2;
+}

@@ -1,0 +1,104 @@
+/**
+ * What the pointer, the keyboard and a screen reader meet on the scene, the same
+ * over either renderer: each DJ's spot and each member of the crowd is a link that
+ * opens their profile over the room; guests are drawn but are not links. An empty
+ * spot is an "Open spot" button: stepping up is wired by whoever passes
+ * `onStepUp` (the stage's calls come with the DJ queue), and until then it is shown
+ * but disabled.
+ */
+import type { CSSProperties } from 'react';
+import { ModalLink } from '../../../ui/modal-link';
+import { FIGURE_ASPECT } from './crowd-layout';
+import type { Scene, SceneFigure } from './scene';
+
+interface StageTargetsProps {
+  scene: Scene;
+  onHover: (userid: string | null) => void;
+  /** Called with the spot's index when someone picks an open spot. */
+  onStepUp?: (spot: number) => void;
+}
+
+export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
+  const { stage } = scene.layout;
+  const hover = (userid: string) => ({
+    onPointerEnter: () => onHover(userid),
+    onPointerLeave: () => onHover(null),
+    onFocus: () => onHover(userid),
+    onBlur: () => onHover(null),
+  });
+  const spotHeight = stage.labelTop + 20 - stage.figureTop;
+  return (
+    <>
+      <section className="scene-targets" aria-label="Stage">
+        {stage.spots.map((spot) => {
+          const dj = scene.djs.find((d) => d.spot === spot.index);
+          const box: CSSProperties = {
+            left: spot.x - spot.width / 2,
+            top: stage.figureTop,
+            width: spot.width,
+            height: spotHeight,
+          };
+          if (!dj) {
+            return (
+              <button
+                key={spot.index}
+                type="button"
+                className="scene-spot"
+                style={{
+                  ...box,
+                  left: spot.x - spot.width / 2 + 4,
+                  width: spot.width - 8,
+                  height: stage.desk.top - stage.figureTop - 4,
+                }}
+                disabled={!onStepUp}
+                onClick={() => onStepUp?.(spot.index)}
+              >
+                <span className="scene-spot__plus" aria-hidden="true">
+                  +
+                </span>
+                Open spot
+              </button>
+            );
+          }
+          const name = <span className="scene-dj__name">{dj.name ?? 'Guest'}</span>;
+          return dj.name === null ? (
+            <span key={spot.index} className="scene-dj" style={box}>
+              {name}
+            </span>
+          ) : (
+            <ModalLink
+              key={spot.index}
+              className="scene-dj"
+              style={box}
+              to={`/profile/${dj.userid}`}
+              {...hover(dj.userid)}
+            >
+              {name}
+            </ModalLink>
+          );
+        })}
+      </section>
+      <section className="scene-targets" aria-label="Crowd">
+        {scene.crowd.map((person) =>
+          person.name === null ? null : (
+            <ModalLink
+              key={person.userid}
+              className="scene-member"
+              style={figureBox(person)}
+              to={`/profile/${person.userid}`}
+              {...hover(person.userid)}
+            >
+              <span className="scene-member__name">{person.name}</span>
+            </ModalLink>
+          ),
+        )}
+      </section>
+    </>
+  );
+}
+
+/** A crowd member's clickable box: the figure's body, not the transparent margins around it. */
+function figureBox(person: SceneFigure): CSSProperties {
+  const width = person.height * FIGURE_ASPECT * 0.7;
+  return { left: person.x - width / 2, top: person.y - person.height * 0.95, width, height: person.height * 0.9 };
+}
