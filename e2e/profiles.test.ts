@@ -167,6 +167,8 @@ test('one’s own profile: Fan and Ignore are disabled, with Edit Profile and Tu
   expect(await dialog.getByRole('button', { name: 'Ignore User' }).isDisabled()).toBe(true);
   expect(await dialog.getByRole('link', { name: 'Turn Gold' }).getAttribute('href')).toBe('/gold');
   expect(await dialog.getByRole('link', { name: 'Report User' }).count()).toBe(0);
+  // Presence (spec §4): a member whose page is open and active is online.
+  await expect.poll(() => dialog.locator('.presence-badge').textContent()).toBe('Online');
   await dialog.getByRole('link', { name: 'Edit Profile' }).click();
   await page.getByRole('dialog', { name: 'Edit Profile' }).waitFor();
   await page.context().close();

@@ -3,10 +3,12 @@
  * (docs/room.md): the room's owner boots a member, who is told why and cannot
  * walk straight back in; a lobby page's tile counts the room's listeners live.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { moderationMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { echosFreshRoom } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -22,40 +24,10 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A new room made by Echo (the demo member who owns it), so that nobody the seed placed is in it. */
-async function echosFreshRoom(): Promise<{ shortcut: string; name: string }> {
-  const post = async <T>(name: string, body: Record<string, unknown>): Promise<T> => {
-    const response = await fetch(`${server.baseUrl}/api/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const [ok, result] = (await response.json()) as [boolean, T];
-    if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
-    return result;
-  };
-  const owner = await post<{ userid: string; userauth: string }>('user.email_login', {
-    email: 'echo@example.com',
-    password: 'platter-demo',
-  });
-  const name = `Moderated ${Date.now()}`;
-  const room = await post<{ shortcut: string }>('room.create', { ...owner, room_name: name });
-  return { shortcut: room.shortcut, name };
-}
-
-async function memberPage(email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('platter-demo');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
+const memberPage = (email: string) => demoMemberPage(browser, server.baseUrl, email);
 
 test('the owner boots a member with a reason; the member is told, and cannot come straight back', async () => {
-  const room = await echosFreshRoom();
+  const room = await echosFreshRoom(server.baseUrl, `Moderated ${Date.now()}`);
   const echo = await memberPage('echo@example.com');
   await echo.goto(`${server.baseUrl}/${room.shortcut}`);
   const ada = await memberPage('ada@example.com');
@@ -90,7 +62,7 @@ test('the owner boots a member with a reason; the member is told, and cannot com
 });
 
 test("a lobby tile follows its room's listeners live", async () => {
-  const room = await echosFreshRoom();
+  const room = await echosFreshRoom(server.baseUrl, `Moderated ${Date.now()}`);
   const bass = await memberPage('basslord@example.com');
   await bass.goto(`${server.baseUrl}/?search=${encodeURIComponent(room.name)}`);
   const tile = bass.getByRole('link', { name: new RegExp(room.name) });

@@ -1,5 +1,5 @@
 /** The seeded demo member, and logging in as them through the login modal. */
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 export const DEMO_MEMBER = { name: 'Ada Vinyl', email: 'ada@example.com', password: 'platter-demo' } as const;
 
@@ -15,4 +15,16 @@ export async function logInAsDemoMember(page: Page, baseUrl: string): Promise<vo
 /** The header's create-room button (spec §2: registered users see it instead of sign-up and log-in). */
 export function createRoomButton(page: Page) {
   return page.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Create a room' });
+}
+
+/** A fresh browser context logged in as a demo member (password platter-demo) by the login modal. */
+export async function demoMemberPage(browser: Browser, baseUrl: string, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto(`${baseUrl}/login`);
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill('platter-demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  return page;
 }

@@ -61,3 +61,13 @@ export async function joinBySocket(baseUrl: string, who: Credentials, roomid: st
   if (!envelope[0]) throw new Error(`room.register failed: ${JSON.stringify(envelope[1])}`);
   return () => socket.close();
 }
+
+/** A new room made by Echo Park (a demo member, its owner), so that nobody the seed placed is in it. */
+export async function echosFreshRoom(baseUrl: string, name = `Room ${Date.now()}`) {
+  const owner = await logIn(baseUrl, 'echo@example.com');
+  const room = await apiPost<{ roomid: string; shortcut: string }>(baseUrl, 'room.create', {
+    ...owner,
+    room_name: name,
+  });
+  return { ...room, name };
+}

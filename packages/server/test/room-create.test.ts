@@ -45,6 +45,9 @@ describe('room.create', () => {
         featured: false,
         djthreshold: 0,
         current_song: null,
+        slow_mode: 0,
+        creator: member.userid,
+        moderator_id: [],
       },
     });
     // Public by default: listed at once.

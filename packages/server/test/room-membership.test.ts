@@ -126,7 +126,7 @@ describe('entering and leaving', () => {
     expect(await needed()).toBe(true);
   });
 
-  test('tell every instance on the lobby channel who moved where', async () => {
+  test("tell every instance on the lobby channel who moved where, and the room's new counts", async () => {
     const events: LobbyEvent[] = [];
     const unsubscribe = await t.app.services.bus.subscribe(LOBBY_CHANNEL, (message) => {
       events.push(message as LobbyEvent);
@@ -137,8 +137,18 @@ describe('entering and leaving', () => {
       await enter(guest, room);
       await leave(guest);
       await leave(guest);
+      // The room's new counts (for lobby tiles) once its command commits, then who moved.
+      const counts = (listeners: number) => ({
+        type: 'room_counts',
+        roomid: room.roomid,
+        listeners,
+        djcount: 0,
+        max_djs: 5,
+      });
       expect(events).toEqual([
+        counts(1),
         { type: 'room_membership', userid: guest.userid, roomid: room.roomid },
+        counts(0),
         { type: 'room_membership', userid: guest.userid, roomid: null },
       ]);
     } finally {

@@ -12,6 +12,8 @@ import { contentPageRoutes } from './content-pages';
 import { modalRoutes } from './modal-routes';
 import { LobbyHeadband, RightColumn } from './right-column';
 import { Spinner } from '../ui/spinner';
+import { isMiniView } from '../lib/miniplayer';
+import { FullViewPrompt } from './full-view-prompt';
 
 // The room (its stage, renderers and chat) is fetched only when a room is opened: the lobby stays as light as it was.
 const RoomPage = lazy(() => import('../features/room/room-page'));
@@ -59,12 +61,29 @@ export function AppRoutes() {
         />
         <Route path="*" element={<NotFoundPage />} />
       </Routes>
-      {isModal && (
-        <Routes>
-          {modalRoutes.map((route) => (
-            <Route key={route.path} path={route.path} element={route.render({ onClose: close })} />
-          ))}
-        </Routes>
+      {isModal && background && isMiniView(background.search) ? (
+        // A modal page asked for from the miniplayer: first back to full view (or to the lobby).
+        <FullViewPrompt
+          onFullView={() =>
+            navigate(location, {
+              replace: true,
+              // Over the room in full view; closing the modal then goes to the room, not back to the miniplayer.
+              state: {
+                backgroundLocation: { ...background, search: '' } as Location,
+                modalDepth: 0,
+              } satisfies BackgroundState,
+            })
+          }
+          onLobby={() => navigate('/', { replace: true })}
+        />
+      ) : (
+        isModal && (
+          <Routes>
+            {modalRoutes.map((route) => (
+              <Route key={route.path} path={route.path} element={route.render({ onClose: close })} />
+            ))}
+          </Routes>
+        )
       )}
     </>
   );

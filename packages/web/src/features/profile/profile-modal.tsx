@@ -18,6 +18,7 @@ import { MemberText } from '../../ui/member-text';
 import { FanButton, IgnoreButton, MessageButton } from './profile-actions';
 import { isGold, joinedDate, profileLinks, userTypes } from './profile-facts';
 import { useProfile } from './use-profile';
+import { PresenceBadge } from './presence-badge';
 
 const count = new Intl.NumberFormat();
 
@@ -79,6 +80,7 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
       <div className="profile__top">
         <ProfilePicture profile={profile} />
         <div className="profile__summary">
+          <PresenceBadge userid={profile.userid} />
           {(types.length > 0 || gold) && (
             <p className="profile__types">
               {types.map((type) => (

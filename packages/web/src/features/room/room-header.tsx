@@ -15,9 +15,11 @@ interface RoomHeaderProps {
   room: RoomDetails;
   listeners: number;
   djs: number;
+  /** Opens the room in the miniplayer window; absent while it is popped out. */
+  onPopOut?: (() => void) | undefined;
 }
 
-export function RoomHeader({ room, listeners, djs }: RoomHeaderProps) {
+export function RoomHeader({ room, listeners, djs, onPopOut }: RoomHeaderProps) {
   return (
     <header className="room-header">
       <div className="room-header__titles">
@@ -35,6 +37,11 @@ export function RoomHeader({ room, listeners, djs }: RoomHeaderProps) {
       <div className="room-header__actions">
         <FavoriteToggle roomid={room.roomid} />
         <ShareButton room={room} />
+        {onPopOut && (
+          <button type="button" className="button room-header__popout" onClick={onPopOut}>
+            Miniplayer
+          </button>
+        )}
         <Link className="button room-header__lobby" to="/" aria-label="Back to the lobby">
           <span className="room-header__wide" aria-hidden="true">
             Back to the lobby

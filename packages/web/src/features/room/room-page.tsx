@@ -6,7 +6,7 @@
  * loaded only when a room is opened (app/app-routes.tsx).
  */
 import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import type { RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { live as liveSocket } from '../../live/socket';
@@ -15,16 +15,21 @@ import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
+import { isMiniView, miniplayerMessages, openMiniplayer } from '../../lib/miniplayer';
+import { roomPath } from '../../lib/room-path';
+import { useAlerts } from '../../ui/alerts';
 import { useCurrentUser } from '../../session/use-session';
 import { NowPlaying } from './now-playing';
 import { RoomChat } from './room-chat';
 import { RoomHeader } from './room-header';
+import { MiniRoom, PoppedOut } from './miniplayer';
 import { RoomExitNotice, RoomTools } from './room-tools';
 import { Stage } from './stage/stage';
 import { useRoomInfo } from './use-room-info';
 import './room-page.css';
 import './stage/stage.css';
 import './moderation/moderation.css';
+import './miniplayer.css';
 
 export default function RoomPage() {
   const { shortcut = '' } = useParams();
@@ -34,7 +39,7 @@ export default function RoomPage() {
   usePageTitle(room ? room.name : missing ? 'room not found' : 'loading the room');
 
   return (
-    <div className="page">
+    <div className={isMiniView(useLocation().search) ? 'page page--mini' : 'page'}>
       <header className="topbar">
         <Logo />
       </header>
@@ -91,44 +96,65 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
   const [stageProblem, setStageProblem] = useState<string | null>(null);
   const listeners = useRoom((state) => state.users.length);
   const djs = useRoom((state) => state.djids.length);
+  const mini = isMiniView(useLocation().search);
+  const [miniWindow, setMiniWindow] = useState<Window | null>(null);
+  const poppedOut = miniWindow !== null;
+  const { showAlert } = useAlerts();
   const { metadata } = room;
+  if (mini) return <MiniRoom room={room} onRejoin={() => setAttempt((n) => n + 1)} />;
+
+  const popOut = () => {
+    const opened = openMiniplayer(roomPath(room) ?? `/${room.roomid}`);
+    if (opened) setMiniWindow(opened);
+    else showAlert(miniplayerMessages.blocked, { kind: 'error' });
+  };
+  const bringBack = () => {
+    // Closing the miniplayer leaves this page the room's only one.
+    miniWindow?.close();
+    setMiniWindow(null);
+  };
   return (
     <article className="room" data-testid="room">
       <RoomHeader
         room={room}
         listeners={live === 'live' ? listeners : metadata.listeners}
         djs={live === 'live' ? djs : metadata.djcount}
+        onPopOut={poppedOut ? undefined : popOut}
       />
-      <div className="room__layout">
-        <div className="room__floor">
-          <NowPlaying song={metadata.current_song} />
-          <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
-          {live === 'live' ? (
-            <>
-              <RoomTools room={room} />
-              {stageProblem && (
-                <p className="room-tools__problem" role="alert">
-                  {stageProblem}
-                </p>
-              )}
-              <Stage
-                room={room}
-                onStepUp={
-                  member
-                    ? () => {
-                        setStageProblem(null);
-                        stepUp(room.roomid, setStageProblem);
-                      }
-                    : undefined
-                }
-              />
-            </>
-          ) : live === 'exited' || refused !== null ? null : (
-            <Spinner label="Joining the room…" />
-          )}
+      {poppedOut ? (
+        <PoppedOut onReturn={bringBack} />
+      ) : (
+        <div className="room__layout">
+          <div className="room__floor">
+            <NowPlaying song={metadata.current_song} />
+            <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
+            {live === 'live' ? (
+              <>
+                <RoomTools room={room} />
+                {stageProblem && (
+                  <p className="room-tools__problem" role="alert">
+                    {stageProblem}
+                  </p>
+                )}
+                <Stage
+                  room={room}
+                  onStepUp={
+                    member
+                      ? () => {
+                          setStageProblem(null);
+                          stepUp(room.roomid, setStageProblem);
+                        }
+                      : undefined
+                  }
+                />
+              </>
+            ) : live === 'exited' || refused !== null ? null : (
+              <Spinner label="Joining the room…" />
+            )}
+          </div>
+          <aside className="room__chat">{live === 'live' && <RoomChat roomid={room.roomid} />}</aside>
         </div>
-        <aside className="room__chat">{live === 'live' && <RoomChat roomid={room.roomid} />}</aside>
-      </div>
+      )}
     </article>
   );
 }
