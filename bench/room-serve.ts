@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import v8 from 'node:v8';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
@@ -22,16 +23,32 @@ export interface RoomServerReady {
   roomid?: string;
 }
 
-/** The resident memory after collecting garbage twice, so idle connections are counted and litter is not. */
-function settledRss(): number {
+export interface ServerMemory {
+  /** Resident memory after collecting garbage twice, so idle connections are counted and litter is not. */
+  rss: number;
+  /**
+   * The young generation's committed scratch space, inside rss: V8 grows it under a burst of
+   * allocation (the join) and keeps it, which is no connection's memory.
+   */
+  youngSpace: number;
+  heapUsed: number;
+  external: number;
+}
+
+function settledMemory(): ServerMemory {
   const gc = (globalThis as { gc?: () => void }).gc;
   gc?.();
   gc?.();
-  return process.memoryUsage().rss;
+  const { rss, heapUsed, external } = process.memoryUsage();
+  const young = v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_name === 'new_space')
+    .reduce((sum, space) => sum + space.physical_space_size, 0);
+  return { rss, youngSpace: young, heapUsed, external };
 }
 
 process.on('message', (message: { type?: string }) => {
-  if (message.type === 'memory') process.send?.({ type: 'memory', rss: settledRss() });
+  if (message.type === 'memory') process.send?.({ type: 'memory', memory: settledMemory() });
 });
 
 if (kind === 'bare') {
