@@ -48,7 +48,12 @@ function settledMemory(): ServerMemory {
 }
 
 process.on('message', (message: { type?: string }) => {
-  if (message.type === 'memory') process.send?.({ type: 'memory', memory: settledMemory() });
+  if (message.type !== 'memory') return;
+  const memory = settledMemory();
+  // BENCH_HEAP_SNAPSHOTS=<dir>: a heap snapshot at each reading, to see what a connection holds.
+  if (process.env.BENCH_HEAP_SNAPSHOTS)
+    v8.writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOTS, `${kind}-${Date.now()}.heapsnapshot`));
+  process.send?.({ type: 'memory', memory });
 });
 
 if (kind === 'bare') {
