@@ -29,8 +29,11 @@ export const liveRoomHandlers = {
     follow.from(snapshot.seq);
     // A page that goes away takes its person out of the room (a grace period comes with the stage).
     if (!again) {
+      // Only the ids are kept for later: every open page holds this until it closes (the row is 2 KiB).
+      const { userid } = services.caller;
+      const roomId = room.id;
       connection.onClose(() => {
-        leaveIfStillIn(services, services.caller.userid, room.id).catch(() => undefined);
+        leaveIfStillIn(services, userid, roomId).catch(() => undefined);
       });
     }
     return snapshot;
