@@ -5,7 +5,8 @@
  * For each room size, both servers start in their own processes; this process
  * connects the listeners (on Platter each one says hello and joins the room
  * with room.register, in batches, then waits for the `registered` storm to
- * pass), reads each server's RSS before and after, and then, for each rate,
+ * pass), reads each server's RSS at half and full (the growth over the second
+ * half is a connection's cost), and then, for each rate,
  * sends chat lines (room.speak on Platter: checked, stored, fanned out as
  * `speak` events; one frame broadcast as is on the bare server) and times
  * every delivery. Servers are measured in turns, BENCH_ROUNDS times, and each
@@ -91,6 +92,7 @@ interface MemoryRow {
   kibPerConnection: number;
   /** V8 heap and external memory in use, a connection (what JavaScript holds; less than RSS). */
   heapKibPerConnection: number;
+  youngMiB: string;
   joinSeconds: number;
 }
 
@@ -111,9 +113,14 @@ const percentile = (sorted: Float64Array, p: number) =>
   sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : NaN;
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
-/** Connects `size` listeners, reading the server's RSS after the first few (code warmed up) and after all. */
+/**
+ * Connects `size` listeners, reading the server's memory after the first half and after all: the
+ * second half's growth is what a connection costs, with the code already compiled and the heap's
+ * pools already grown by joins alike (reading from an empty server counts those, or hides
+ * connections in pages the start-up left free).
+ */
 async function fill(room: Room, server: Server, size: number): Promise<MemoryRow> {
-  const warm = Math.min(20, Math.floor(size / 10));
+  const warm = Math.floor(size / 2);
   const started = Date.now();
   await room.connect(0, warm, JOIN_BATCH);
   await room.quiet();
@@ -130,6 +137,7 @@ async function fill(room: Room, server: Server, size: number): Promise<MemoryRow
     afterMiB: after.rss / 2 ** 20,
     kibPerConnection: perConnection(after.rss - after.youngSpace - (before.rss - before.youngSpace)),
     heapKibPerConnection: perConnection(after.heapUsed + after.external - before.heapUsed - before.external),
+    youngMiB: `${(before.youngSpace / 2 ** 20).toFixed(1)} → ${(after.youngSpace / 2 ** 20).toFixed(1)} MiB`,
     joinSeconds,
   };
 }
@@ -153,7 +161,8 @@ for (const size of SIZES) {
     const row = await fill(rooms[kind], servers[kind], size);
     memoryRows.push(row);
     console.error(
-      `${size} listeners on ${kind}: joined in ${row.joinSeconds.toFixed(1)} s, ${row.kibPerConnection.toFixed(1)} KiB a connection`,
+      `${size} listeners on ${kind}: joined in ${row.joinSeconds.toFixed(1)} s, ${row.kibPerConnection.toFixed(1)} KiB a connection` +
+        ` (RSS ${row.beforeMiB.toFixed(1)} → ${row.afterMiB.toFixed(1)} MiB, young space ${row.youngMiB}, JS heap ${row.heapKibPerConnection.toFixed(1)} KiB)`,
     );
   }
   // A second of chat first, not counted: the chat path's code is compiled before it is timed.
@@ -216,7 +225,7 @@ for (const row of chatRows) {
   );
 }
 console.log(
-  '\n| listeners | server | join s | RSS before MiB | RSS after MiB | KiB per idle connection (RSS) | (JS heap) | target |',
+  '\n| listeners | server | join s | RSS at half MiB | RSS at full MiB | KiB per idle connection (RSS) | (JS heap) | target |',
 );
 console.log('| ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |');
 for (const row of memoryRows) {

@@ -10,6 +10,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveEvent, ServerMessage } from '@platter/contract';
 import type { Channel } from './channels';
+import { holdWritesThisTurn } from './coalesce';
 import type { Hub } from './hub';
 
 /** What a followed channel carries to pages: an event, with the room's sequence number on rooms. */
@@ -125,6 +126,7 @@ export class Connection implements LiveConnection {
       this.socket.terminate();
       return;
     }
+    holdWritesThisTurn(this.socket);
     this.socket.send(frame, { binary: false });
   }
 
