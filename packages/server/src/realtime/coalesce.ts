@@ -13,7 +13,7 @@ const corked = new Set<Socket>();
 let flushing = false;
 
 /** The TCP socket under a websocket (ws keeps it as `_socket`); null when there is none. */
-function tcpOf(socket: WebSocket): Socket | null {
+export function tcpOf(socket: WebSocket): Socket | null {
   const tcp = (socket as unknown as { _socket?: Socket | null })._socket;
   return tcp && typeof tcp.cork === 'function' ? tcp : null;
 }
@@ -34,4 +34,28 @@ function flush(): void {
   flushing = false;
   for (const tcp of corked) tcp.uncork();
   corked.clear();
+}
+
+/**
+ * A server's text frame for `payload`, header and all (RFC 6455 §5.2: servers do not mask), to
+ * write as is to every socket that gets it instead of framing it again for each. Only for
+ * sockets without compression (the server offers none), where ws writes each frame at once and
+ * in order, so frames written this way and ws's own cannot interleave.
+ */
+export function textFrame(payload: Buffer): Buffer {
+  const length = payload.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81; // FIN, text
+  if (length < 126) frame[1] = length;
+  else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeUInt32BE(Math.floor(length / 2 ** 32), 2);
+    frame.writeUInt32BE(length >>> 0, 6);
+  }
+  payload.copy(frame, headerLength);
+  return frame;
 }

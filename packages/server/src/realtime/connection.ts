@@ -10,7 +10,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveEvent, ServerMessage } from '@platter/contract';
 import type { Channel } from './channels';
-import { holdWritesThisTurn } from './coalesce';
+import { holdWritesThisTurn, tcpOf, textFrame } from './coalesce';
 import type { Hub } from './hub';
 
 /** What a followed channel carries to pages: an event, with the room's sequence number on rooms. */
@@ -29,13 +29,20 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
  * its frame is the same for all of them: made once (serialized and encoded), sent to each as is.
  * A room of 5,000 would otherwise serialize each chat line 5,000 times.
  */
-const eventFrames = new WeakMap<ChannelEvent, Buffer>();
+const eventFrames = new WeakMap<ChannelEvent, EventFrame>();
 
-function eventFrame(channelName: string, message: ChannelEvent): Buffer {
+interface EventFrame {
+  /** The message's JSON. */
+  payload: Buffer;
+  /** The same as a whole websocket frame, made on first use. */
+  wire: Buffer | null;
+}
+
+function eventFrame(channelName: string, message: ChannelEvent): EventFrame {
   let frame = eventFrames.get(message);
   if (!frame) {
     const event: ServerMessage = { type: 'event', channel: channelName, seq: message.seq, event: message.event };
-    frame = Buffer.from(JSON.stringify(event));
+    frame = { payload: Buffer.from(JSON.stringify(event)), wire: null };
     eventFrames.set(message, frame);
   }
   return frame;
@@ -266,6 +273,12 @@ export class Connection implements LiveConnection {
   }
 
   private deliver(channelName: string, message: ChannelEvent): void {
-    this.sendFrame(eventFrame(channelName, message));
+    const frame = eventFrame(channelName, message);
+    const tcp = tcpOf(this.socket);
+    // Framed once for all, written as is (see textFrame); ws frames it itself when it has no TCP socket.
+    if (!tcp || !this.isOpen) return this.sendFrame(frame.payload);
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.terminate();
+    holdWritesThisTurn(this.socket);
+    tcp.write((frame.wire ??= textFrame(frame.payload)));
   }
 }
