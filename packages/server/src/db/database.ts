@@ -29,7 +29,7 @@ export function createDatabase(database: Config['database']): Db {
     sqlite.function('lower', { deterministic: true }, (text: unknown) =>
       typeof text === 'string' ? text.toLowerCase() : (text as number | bigint | Buffer | null),
     );
-    return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins });
+    return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   }
   const pool = new pg.Pool({
     connectionString: database.url,
@@ -42,4 +42,32 @@ export function createDatabase(database: Config['database']): Db {
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+}
+
+/** How many prepared statements are kept: the app's queries are a few hundred distinct texts. */
+const STATEMENT_CACHE_SIZE = 1_000;
+
+/**
+ * Kysely prepares every query's SQL anew, and preparing costs about as much as running a small
+ * query (a room chat line runs seven). The same text is prepared once here and reused; a
+ * statement still being iterated (a streamed select) is busy, so another copy is prepared then.
+ */
+function withStatementCache(sqlite: SQLite.Database): Pick<SQLite.Database, 'prepare' | 'close'> {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(source: string) {
+      let statement = statements.get(source);
+      if (statement?.busy) return sqlite.prepare(source);
+      if (!statement) {
+        statement = sqlite.prepare(source);
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value ?? '');
+        statements.set(source, statement);
+      }
+      return statement;
+    },
+    close() {
+      statements.clear();
+      return sqlite.close();
+    },
+  } as Pick<SQLite.Database, 'prepare' | 'close'>;
 }

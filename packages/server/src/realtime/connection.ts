@@ -10,6 +10,7 @@
 import type { WebSocket } from 'ws';
 import type { LiveEvent, ServerMessage } from '@platter/contract';
 import type { Channel } from './channels';
+import { holdWritesThisTurn, tcpOf, textFrame } from './coalesce';
 import type { Hub } from './hub';
 
 /** What a followed channel carries to pages: an event, with the room's sequence number on rooms. */
@@ -22,6 +23,30 @@ export interface ChannelEvent {
 export const GAP_WAIT_MS = 1_500;
 /** A page that cannot keep up is dropped (it reconnects and re-syncs) rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The hub hands one bus message to every connection following its channel as the same object, so
+ * its frame is the same for all of them: made once (serialized and encoded), sent to each as is.
+ * A room of 5,000 would otherwise serialize each chat line 5,000 times.
+ */
+const eventFrames = new WeakMap<ChannelEvent, EventFrame>();
+
+interface EventFrame {
+  /** The message's JSON. */
+  payload: Buffer;
+  /** The same as a whole websocket frame, made on first use. */
+  wire: Buffer | null;
+}
+
+function eventFrame(channelName: string, message: ChannelEvent): EventFrame {
+  let frame = eventFrames.get(message);
+  if (!frame) {
+    const event: ServerMessage = { type: 'event', channel: channelName, seq: message.seq, event: message.event };
+    frame = { payload: Buffer.from(JSON.stringify(event)), wire: null };
+    eventFrames.set(message, frame);
+  }
+  return frame;
+}
 
 export interface Follow {
   /** The snapshot the page was given is at `seq`: send only what comes after it, in order. */
@@ -104,17 +129,23 @@ export class Connection implements LiveConnection {
 
   send(message: ServerMessage): void {
     const text = this.encode(message);
-    if (text !== null) this.write(text);
+    if (text !== null) this.sendFrame(text);
   }
 
   /** Sends text as it is (a framing's own frames); a page that cannot keep up is dropped. */
   write(text: string): void {
+    this.sendFrame(text);
+  }
+
+  /** Sends a text frame already made (a string, or its UTF-8 bytes). */
+  private sendFrame(frame: string | Buffer): void {
     if (!this.isOpen) return;
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
       this.socket.terminate();
       return;
     }
-    this.socket.send(text);
+    holdWritesThisTurn(this.socket);
+    this.socket.send(frame, { binary: false });
   }
 
   /** Handles frames one after another, in the order sent; `work` marks a call whose events wait for its reply. */
@@ -253,6 +284,16 @@ export class Connection implements LiveConnection {
   }
 
   private deliver(channelName: string, message: ChannelEvent): void {
-    this.send({ type: 'event', channel: channelName, seq: message.seq, event: message.event });
+    // Another framing (the ttapi gateway's) writes each event its own way.
+    if (this.encode !== JSON.stringify) {
+      return this.send({ type: 'event', channel: channelName, seq: message.seq, event: message.event });
+    }
+    const frame = eventFrame(channelName, message);
+    const tcp = tcpOf(this.socket);
+    // Framed once for all, written as is (see textFrame); ws frames it itself when it has no TCP socket.
+    if (!tcp || !this.isOpen) return this.sendFrame(frame.payload);
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.terminate();
+    holdWritesThisTurn(this.socket);
+    tcp.write((frame.wire ??= textFrame(frame.payload)));
   }
 }

@@ -1,0 +1,94 @@
+/**
+ * A live room benchmark server in its own process (the load generator must
+ * not share its event loop): `platter` builds the real app on a fresh SQLite
+ * database with one room and BENCH_LISTENERS members; `bare` is a plain `ws`
+ * server that sends every message it gets to every connection. Prints one
+ * JSON line when ready; answers `{type: 'memory'}` over IPC with its RSS
+ * after a full garbage collection (run it with --expose-gc).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
+import { WebSocketServer } from 'ws';
+import { buildApp } from '../packages/server/src/app';
+import { loadConfig } from '../packages/server/src/config';
+import { BENCH_ROOM, seedBenchRoom } from './room-fixtures';
+
+const kind = process.argv[2];
+const listeners = Number(process.env.BENCH_LISTENERS ?? 200);
+
+export interface RoomServerReady {
+  port: number;
+  roomid?: string;
+}
+
+export interface ServerMemory {
+  /** Resident memory after collecting garbage twice, so idle connections are counted and litter is not. */
+  rss: number;
+  /**
+   * The young generation's committed scratch space, inside rss: V8 grows it under a burst of
+   * allocation (the join) and keeps it, which is no connection's memory.
+   */
+  youngSpace: number;
+  heapUsed: number;
+  external: number;
+}
+
+function settledMemory(): ServerMemory {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  gc?.();
+  const { rss, heapUsed, external } = process.memoryUsage();
+  const young = v8
+    .getHeapSpaceStatistics()
+    .filter((space) => space.space_name === 'new_space')
+    .reduce((sum, space) => sum + space.physical_space_size, 0);
+  return { rss, youngSpace: young, heapUsed, external };
+}
+
+process.on('message', (message: { type?: string }) => {
+  if (message.type !== 'memory') return;
+  const memory = settledMemory();
+  // BENCH_HEAP_SNAPSHOTS=<dir>: a heap snapshot at each reading, to see what a connection holds.
+  if (process.env.BENCH_HEAP_SNAPSHOTS)
+    v8.writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOTS, `${kind}-${Date.now()}.heapsnapshot`));
+  process.send?.({ type: 'memory', memory });
+});
+
+if (kind === 'bare') {
+  // The baseline: plain ws, one message in, the same bytes out to everyone (the sender too).
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  wss.on('connection', (socket) => {
+    socket.on('message', (data, isBinary) => {
+      for (const client of wss.clients) client.send(data, { binary: isBinary });
+    });
+  });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const address = wss.address();
+  console.log(
+    JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 } satisfies RoomServerReady),
+  );
+  process.once('SIGTERM', () => wss.close(() => process.exit(0)));
+} else {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-room-bench-'));
+  const config = loadConfig(
+    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '0' },
+    { database: { kind: 'sqlite', file: path.join(dataDir, 'bench.sqlite') }, seedDemo: false },
+  );
+  const app = await buildApp(config);
+  await seedBenchRoom(app.services.db, listeners, Date.now());
+  await app.http.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.http.server.address();
+  const ready: RoomServerReady = {
+    port: typeof address === 'object' && address ? address.port : 0,
+    roomid: BENCH_ROOM,
+  };
+  console.log(JSON.stringify(ready));
+  process.once('SIGTERM', () => {
+    void app.close().then(() => {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+}
