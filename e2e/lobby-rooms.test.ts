@@ -4,6 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { roomMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { createRoomButton, logInAsDemoMember } from './support/member';
 import { startServer, type RunningServer } from './support/server';
@@ -97,6 +98,7 @@ test('picking a room is a full page load of its address, which shows the room', 
 
   await page.goto(`${server.baseUrl}/no-such-room`);
   await page.getByRole('heading', { name: "We couldn't find that room." }).waitFor();
+  await page.getByRole('alert').getByText(roomMessages.broken).waitFor();
   await expect.poll(() => page.title()).toBe('Platter: room not found');
   await page.close();
 });

@@ -4,6 +4,9 @@
  * delete/modify allowed and refused, each told to the room in order and kept
  * in the log; a booted or banned member cannot come straight back.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   BOOT_COOLDOWN_MS,
@@ -324,5 +327,43 @@ describe('the lobby follows', () => {
     });
     await socket.ok('room.add_dj', { roomid: room.roomid });
     expect((await lobby.nextEvent('room_counts')).event).toMatchObject({ listeners: 1, djcount: 1 });
+  });
+});
+
+describe('a restart', () => {
+  test('brings every page back to the same room: its stage, moderators and chat are in the database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-restart-'));
+    const database = { kind: 'sqlite' as const, file: path.join(dir, 'platter.sqlite') };
+    const first = await startTestApp({ database }, now);
+    const owner = await aMember(first);
+    const [dj, mod] = [await aMember(first), await aMember(first)];
+    const room = await aRoom(first, owner);
+    const register = async (app: TestApp, who: Credentials) => {
+      const socket = await TestSocket.welcomed(app, who);
+      sockets.push(socket);
+      return { socket, snapshot: await socket.ok('room.register', { roomid: room.roomid }) };
+    };
+    const ownerPage = await register(first, owner);
+    const djPage = await register(first, dj);
+    await register(first, mod);
+    await djPage.socket.ok('room.add_dj', { roomid: room.roomid });
+    await ownerPage.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: mod.userid });
+    await ownerPage.socket.ok('room.speak', { roomid: room.roomid, text: 'before the restart' });
+    const before = (await register(first, owner)).snapshot;
+    await first.close();
+
+    // The server comes back on the same database; each page reconnects and joins again by itself.
+    const second = await startTestApp({ database }, now);
+    try {
+      const after = (await register(second, dj)).snapshot;
+      expect(after.djids).toEqual([dj.userid]);
+      expect(after.room.metadata.moderator_id).toEqual([mod.userid]);
+      expect(after.chat.map((line) => line.text)).toEqual(['before the restart']);
+      expect(after.users.map((user) => user.userid).sort()).toEqual(before.users.map((user) => user.userid).sort());
+      expect(after.seq).toBeGreaterThanOrEqual(before.seq);
+    } finally {
+      await second.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

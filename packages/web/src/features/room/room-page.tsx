@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import type { RoomDetails } from '@platter/contract';
+import { roomMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { live as liveSocket } from '../../live/socket';
 import { Logo } from '../../ui/logo';
@@ -49,6 +49,8 @@ export default function RoomPage() {
         ) : missing ? (
           <div className="room-page__message">
             <h1>We couldn't find that room.</h1>
+            {/* The spec's broken-room alert (§8), then what the page knows: the room is not there. */}
+            <p role="alert">{roomMessages.broken}</p>
             <p>It may have closed, or the link may be mistyped. There are plenty of others to join in the lobby.</p>
             <Link className="button button--primary" to="/">
               Find a room
