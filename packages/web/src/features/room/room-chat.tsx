@@ -22,6 +22,7 @@ import { ModeratePersonModal, type ModerationTarget } from './moderation/moderat
 import { useRoomRights } from './moderation/use-room-rights';
 import { mentions } from './mentions';
 import { useMentionBadge } from './use-mention-badge';
+import { visibleLines } from './visible-lines';
 
 /** Time deltas are re-read every half minute. */
 const CLOCK_TICK_MS = 30_000;
@@ -37,10 +38,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
   const listRef = useRef<HTMLOListElement>(null);
   const titleId = useId();
   const [moderating, setModerating] = useState<ModerationTarget | null>(null);
-  const shown = useMemo(() => {
-    const hidden = new Set(ignored?.map((entry) => entry.blockedid));
-    return feed.filter((line) => line.kind !== 'chat' || !hidden.has(line.userid));
-  }, [feed, ignored]);
+  const shown = useMemo(() => visibleLines(feed, new Set(ignored?.map((entry) => entry.blockedid))), [feed, ignored]);
   useMentionBadge(shown, me);
 
   // Keep the newest line in view as lines arrive.
