@@ -13,6 +13,7 @@ import v8 from 'node:v8';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
+import { startCheckpointer } from '../packages/server/src/db/checkpointer';
 import { BENCH_ROOM, seedBenchRoom } from './room-fixtures';
 
 const kind = process.argv[2];
@@ -78,6 +79,11 @@ if (kind === 'bare') {
   );
   const app = await buildApp(config);
   await seedBenchRoom(app.services.db, listeners, Date.now());
+  // As the running server does (main.ts): SQLite's checkpoints off the event loop. BENCH_CHECKPOINTER=off compares.
+  const stopCheckpointer =
+    process.env.BENCH_CHECKPOINTER === 'off'
+      ? async () => {}
+      : await startCheckpointer(app.services.db, path.join(dataDir, 'bench.sqlite'), (error) => console.error(error));
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   const ready: RoomServerReady = {
@@ -86,9 +92,11 @@ if (kind === 'bare') {
   };
   console.log(JSON.stringify(ready));
   process.once('SIGTERM', () => {
-    void app.close().then(() => {
-      fs.rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
+    void stopCheckpointer()
+      .then(() => app.close())
+      .then(() => {
+        fs.rmSync(dataDir, { recursive: true, force: true });
+        process.exit(0);
+      });
   });
 }

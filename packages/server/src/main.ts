@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startHotnessSweep } from './features/rooms/membership';
 import { startRoomPagesSweep } from './features/room/pages';
+import { startCheckpointer } from './db/checkpointer';
 import { seedIfWanted } from './seed';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -32,6 +33,13 @@ const stopHotnessSweep = startHotnessSweep(app.services, (error) =>
 const stopPagesSweep = startRoomPagesSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'room pages sweep failed'),
 );
+// SQLite's checkpoints (which sync the file) run in a worker thread, off the rooms' event loop.
+const stopCheckpointer =
+  config.database.kind === 'sqlite'
+    ? await startCheckpointer(app.services.db, config.database.file, (error) =>
+        app.http.log.error({ err: error }, 'SQLite checkpoint failed'),
+      )
+    : async () => {};
 if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
 if (config.production && !config.mail.smtpUrl) {
   app.http.log.warn('SMTP_URL is not set: mail (verification and reset links) stays in the outbox table and the log.');
@@ -41,6 +49,7 @@ const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);
   stopHotnessSweep();
   stopPagesSweep();
+  await stopCheckpointer();
   await app.close();
   process.exit(0);
 };
