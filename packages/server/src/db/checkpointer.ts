@@ -30,10 +30,14 @@ export async function startCheckpointer(
     onError(error);
     fallBack().catch(onError);
   });
+  const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
   await sql`PRAGMA wal_autocheckpoint = 0`.execute(db);
   return async () => {
     worker.postMessage('stop');
-    await new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+    // A worker that does not stop within a second is ended: shutting down must not hang on it.
+    const timer = setTimeout(() => void worker.terminate(), 1_000);
+    await exited;
+    clearTimeout(timer);
     await fallBack();
   };
 }
