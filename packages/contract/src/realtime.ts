@@ -73,6 +73,8 @@ export const roomEvent = z.discriminatedUnion('command', [
     djs: z.array(z.string()),
     modid: z.string().nullable(),
   }),
+  /** Someone in the room changed how they look (name, avatar, laptop, its stickers): the room redraws them. */
+  z.object({ command: z.literal('update_user'), roomid: z.string(), userid: z.string(), user: roomUser }),
   z.object({ command: z.literal('new_moderator'), roomid: z.string(), userid: z.string(), name: z.string() }),
   z.object({ command: z.literal('rem_moderator'), roomid: z.string(), userid: z.string(), name: z.string() }),
   /** A moderator took someone out of the room (a `deregistered` follows). */

@@ -310,6 +310,26 @@ describe('pages', () => {
   });
 });
 
+describe('people change', () => {
+  test('a member who changes their laptop, avatar or stickers in a room is redrawn there (update_user)', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const dj = await aMember(t);
+    const watching = await inRoom(owner, room);
+    const djPage = await inRoom(dj, room);
+    await djPage.socket.ok('user.modify', { laptop: 'linux' });
+    const updated = await heard(watching.socket, room, 'update_user');
+    expect([updated.userid, updated.user.laptop]).toEqual([dj.userid, 'linux']);
+    await t.ok('user.set_avatar', { avatarid: 4 }, dj);
+    expect((await heard(watching.socket, room, 'update_user')).user.avatarid).toBe(4);
+    await t.ok('sticker.place', { placements: [] }, dj);
+    expect((await heard(watching.socket, room, 'update_user')).userid).toBe(dj.userid);
+    // Someone in no room changes nothing anywhere.
+    await t.ok('user.modify', { laptop: 'pc' }, await aMember(t));
+    expect(await watching.socket.quietFor(200)).toEqual([]);
+  });
+});
+
 describe('the lobby follows', () => {
   test("a lobby page following the counts hears a room's listeners and DJs change", async () => {
     const owner = await aMember(t);

@@ -154,3 +154,13 @@ test('moderators, mutes of the reader and room updates', () => {
   expect(state.snapshot?.metadata.moderator_id).toEqual([]);
   expect(reduceRoom(state, { type: 'exited', error: 'Gone.' })).toMatchObject({ status: 'exited', error: 'Gone.' });
 });
+
+test('update_user redraws the person as they are now, where they are', () => {
+  let state = joined(4, ['a', 'b']);
+  const renamed = { ...person('b'), name: 'New Name', laptop: 'linux' as const };
+  state = reduceRoom(state, event(5, { command: 'update_user', roomid: 'r1', userid: 'b', user: renamed }));
+  expect(state.users.map((user) => [user.userid, user.name, user.laptop])).toEqual([
+    ['a', 'Name a', 'mac'],
+    ['b', 'New Name', 'linux'],
+  ]);
+});

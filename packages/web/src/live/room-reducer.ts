@@ -115,6 +115,11 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
     case 'add_dj':
     case 'rem_dj':
       return { ...state, djids: event.djs };
+    case 'update_user':
+      return {
+        ...state,
+        users: state.users.map((user) => (user.userid === event.userid ? event.user : user)),
+      };
     case 'new_moderator':
     case 'rem_moderator': {
       if (!state.snapshot) return state;

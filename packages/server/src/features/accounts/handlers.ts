@@ -2,6 +2,7 @@ import { messages, type Preferences, type SelfUser } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { userChanged } from '../rooms';
 import { fanCounts, findUser, findUserByName, isNameTaken, updateUser } from './store';
 import { contactPrefHandlers } from './contact-prefs';
 import { emailPasswordHandlers } from './email-password';
@@ -35,7 +36,8 @@ export const accountHandlers = {
 
   'user.get_prefs': async (_input, { db, caller }) => preferencesOf(db, caller.userid),
 
-  'user.modify': async ({ laptop, ...prefs }, { db, caller }) => {
+  'user.modify': async ({ laptop, ...prefs }, services) => {
+    const { db, caller } = services;
     const flag = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
     const changes = {
       layout: prefs.layout,
@@ -52,7 +54,10 @@ export const accountHandlers = {
         Object.keys(set).length ? oc.column('userId').doUpdateSet(set) : oc.column('userId').doNothing(),
       )
       .execute();
-    if (laptop) await updateUser(db, caller.userid, { laptop });
+    if (laptop) {
+      await updateUser(db, caller.userid, { laptop });
+      await userChanged(services, caller.userid);
+    }
     const user = await findUser(db, caller.userid);
     return { ...(await preferencesOf(db, caller.userid)), laptop: (user?.laptop ?? 'mac') as SelfUser['laptop'] };
   },

@@ -19,6 +19,7 @@ import {
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { userChanged } from '../rooms';
 import { findAvatarHolder, storedCustomAvatar, wearAvatar, wearCustomAvatar, type AvatarHolderRow } from './store';
 
 async function holderOf(db: Db, userId: string): Promise<{ row: AvatarHolderRow; holder: AvatarHolder }> {
@@ -52,22 +53,26 @@ export const avatarHandlers = {
     };
   },
 
-  'user.set_avatar': async ({ avatarid }, { db, caller }) => {
+  'user.set_avatar': async ({ avatarid }, services) => {
+    const { db, caller } = services;
     if (!findAvatar(avatarid)) throw errors.notFound(avatarMessages.unknown);
     const { holder } = await holderOf(db, caller.userid);
     const refusal = avatarRefusal(avatarid, holder);
     if (refusal) throw errors.forbidden(refusal);
     await wearAvatar(db, caller.userid, avatarid);
+    await userChanged(services, caller.userid);
     return { avatarid };
   },
 
-  'user.set_custom_avatar': async ({ avatarid, head, body, screen }, { db, caller }) => {
+  'user.set_custom_avatar': async ({ avatarid, head, body, screen }, services) => {
+    const { db, caller } = services;
     const parts = { head, body, screen };
     const id = customAvatarId(parts);
     if (avatarid !== undefined && avatarid !== id) throw errors.invalid(avatarMessages.customMismatch);
     const { holder } = await holderOf(db, caller.userid);
     if (holder.points < CUSTOM_AVATAR_MIN_POINTS) throw errors.forbidden(avatarMessages.customLocked);
     await wearCustomAvatar(db, caller.userid, id, parts);
+    await userChanged(services, caller.userid);
     return { avatarid: id, custom_avatar: parts };
   },
 } satisfies HandlerGroup;

@@ -6,7 +6,7 @@ import { errors, isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../../db/schema';
 import { fanCounts, findUser, isNameTaken, updateUser } from '../accounts';
-import { announceFansChanged } from '../rooms';
+import { announceFansChanged, userChanged } from '../rooms';
 import { becomeFanOf, fanOfIds, fanPage, isFanOf, stopBeingFanOf } from '../fans';
 import { profileView } from './profile-view';
 
@@ -50,6 +50,7 @@ export const profileHandlers = {
         .values({ id: newId(), userId: user.id, name: user.name, changedAt: now() })
         .execute();
       services.caches.clear('sessions');
+      await userChanged(services, user.id);
     }
     return presentProfile(services, await findMember(services, user.id), caller);
   },

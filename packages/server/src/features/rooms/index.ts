@@ -7,6 +7,7 @@ export {
   recountRoom,
   removeMember,
   roomUserOf,
+  userChanged,
 } from './membership';
 export { findRoom } from './store';
 export { readRoom, roomCommand } from './room-command';

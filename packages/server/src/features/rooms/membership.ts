@@ -75,6 +75,23 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
   await announce(services, { type: 'room_membership', userid: userId, roomid: null });
 }
 
+/**
+ * A person changed how the room shows them (name, avatar, laptop, its stickers): the room they are
+ * in, if any, hears `update_user` with them as they are now.
+ */
+export async function userChanged(services: Services, userId: string): Promise<void> {
+  const here = await services.db
+    .selectFrom('roomMembers')
+    .select('roomId')
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  const user = here ? await roomUserOf(services.db, userId) : null;
+  if (!here || !user) return;
+  await roomCommand(services, here.roomId, async () => [
+    { command: 'update_user', roomid: here.roomId, userid: userId, user },
+  ]);
+}
+
 /** Tells the lobby (friends panels) that a person left their room some other way (a moderator). */
 export function announceLeft(services: Services, userId: string): Promise<void> {
   return announce(services, { type: 'room_membership', userid: userId, roomid: null });

@@ -4,6 +4,7 @@ import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
+import { userChanged } from '../rooms';
 
 export const stickerHandlers = {
   'sticker.get': async (_input, { db, caller }) => ({ stickers: await catalogue(db, caller?.userid ?? null) }),
@@ -18,7 +19,8 @@ export const stickerHandlers = {
     return { stickers: owned.map((s) => ({ ...s, sticker_id: s._id })) };
   },
 
-  'sticker.place': async ({ placements }, { db, caller }) => {
+  'sticker.place': async ({ placements }, services) => {
+    const { db, caller } = services;
     if (placements.length > MAX_STICKER_PLACEMENTS) throw errors.invalid(stickerMessages.overLimit);
     const stickers = new Map((await catalogue(db, caller.userid)).map((s) => [s._id, s]));
     for (const placement of placements) {
@@ -44,6 +46,8 @@ export const stickerHandlers = {
         )
         .execute();
     });
+    // A DJ's laptop on the stage shows the new stickers.
+    await userChanged(services, caller.userid);
     return { placements: await placementsOf(db, caller.userid) };
   },
 } satisfies HandlerGroup;

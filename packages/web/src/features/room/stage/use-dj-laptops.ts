@@ -4,10 +4,11 @@
  * query keys are the sticker editor's, so a member who saves their laptop sees
  * it change on the stage too.
  */
-import { useQueries, useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
 import type { Placement, Sticker } from '@platter/contract';
 import { call } from '../../../api/client';
+import { live } from '../../../live/socket';
 import { useCurrentUser } from '../../../session/use-session';
 
 export interface DjLaptops {
@@ -19,6 +20,16 @@ const noPlacements: readonly Placement[] = [];
 
 export function useDjLaptops(djids: readonly string[]): DjLaptops {
   const viewer = useCurrentUser()?.userid;
+  const queryClient = useQueryClient();
+  // Someone in the room saved their laptop (update_user): their stickers are read again.
+  useEffect(
+    () =>
+      live.onEvent((message) => {
+        if (message.event.command !== 'update_user') return;
+        void queryClient.invalidateQueries({ queryKey: ['sticker-placements', message.event.userid] });
+      }),
+    [queryClient],
+  );
   const catalogue = useQuery({
     queryKey: ['stickers', viewer],
     queryFn: async () => (await call('sticker.get', {})).stickers,
