@@ -17,21 +17,25 @@ import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { roomCommand } from '../rooms';
 import { moderates, standingOf } from './authority';
-import { mutedUntil } from './moderation';
 
 export async function speak(services: Services, userId: string, roomId: string, text: string): Promise<void> {
   await roomCommand(services, roomId, async (trx) => {
+    // Who speaks, whether they are muted, and the room's slow mode: one read (chat is the room's hot path).
     const speaker = await trx
       .selectFrom('roomMembers')
       .innerJoin('users', 'users.id', 'roomMembers.userId')
-      .select('users.name')
+      .innerJoin('rooms', 'rooms.id', 'roomMembers.roomId')
+      .leftJoin('roomMutes', (join) =>
+        join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
+      )
+      .select(['users.name', 'rooms.slowMode', 'roomMutes.until as mutedUntil'])
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId)
       .executeTakeFirst();
     if (!speaker?.name) throw errors.forbidden(chatMessages.notInRoom);
     const time = services.now();
-    if ((await mutedUntil(trx, roomId, userId, time)) !== null) throw errors.forbidden(chatMessages.muted);
-    await slowModeAllows(trx, roomId, userId, time);
+    if (speaker.mutedUntil !== null && Number(speaker.mutedUntil) > time) throw errors.forbidden(chatMessages.muted);
+    if (speaker.slowMode > 0) await slowModeAllows(trx, roomId, userId, time, speaker.slowMode);
     const { recent } = await trx
       .selectFrom('roomChat')
       .select((eb) => eb.fn.countAll<number>().as('recent'))
@@ -50,13 +54,7 @@ export async function speak(services: Services, userId: string, roomId: string, 
 }
 
 /** Slow mode: one message per `slowMode` seconds per person; the room's moderators are exempt. */
-async function slowModeAllows(trx: Db, roomId: string, userId: string, time: number): Promise<void> {
-  const { slowMode } = await trx
-    .selectFrom('rooms')
-    .select('slowMode')
-    .where('id', '=', roomId)
-    .executeTakeFirstOrThrow();
-  if (slowMode <= 0) return;
+async function slowModeAllows(trx: Db, roomId: string, userId: string, time: number, slowMode: number) {
   const last = await trx
     .selectFrom('roomChat')
     .select('id')
