@@ -10,7 +10,7 @@ import type { Caller, Services } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { userChannel } from '../../realtime/channels';
-import { announceLeft, removeMember, roomCommand } from '../rooms';
+import { announceLeft, currentRoomOf, removeMember, roomCommand } from '../rooms';
 import { nameOf, requireModerator, requireTarget, type Moderator } from './authority';
 import { logModeration } from './moderation-log';
 
@@ -40,7 +40,7 @@ async function removeAndBar(services: Services, removal: Removal, action: 'boot'
     const time = services.now();
     const mod = await requireModerator(trx, roomId, caller);
     target = await requireTarget(trx, roomId, mod, targetId);
-    const here = await isHere(trx, roomId, targetId);
+    const here = (await currentRoomOf(trx, targetId)) === roomId;
     if (action === 'boot' && !here) throw errors.conflict(moderationMessages.notHere);
     const until = action === 'boot' ? time + BOOT_COOLDOWN_MS : minutes === undefined ? null : time + minutes * 60_000;
     const booted = action === 'boot' ? 1 : 0;
@@ -198,14 +198,4 @@ export async function deleteChat(services: Services, roomId: string, caller: Cal
     });
     return [{ command: 'chat_deleted', roomid: roomId, chatid, modid: mod.userid }];
   });
-}
-
-async function isHere(trx: Db, roomId: string, userId: string): Promise<boolean> {
-  const here = await trx
-    .selectFrom('roomMembers')
-    .select('userId')
-    .where('roomId', '=', roomId)
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return here !== undefined;
 }

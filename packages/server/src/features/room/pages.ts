@@ -14,7 +14,7 @@ import type { Services } from '../../api/context';
 import type { Hub } from '../../realtime/hub';
 import { userChannel } from '../../realtime/channels';
 import { newId } from '../../lib/ids';
-import { leaveRoom } from '../rooms';
+import { currentRoomOf, leaveRoom } from '../rooms';
 
 /** How often an instance renews its pages, and after how long without renewal a page is gone. */
 export const PAGE_RENEW_MS = 30_000;
@@ -82,12 +82,7 @@ export async function closePage(
   await services.db.deleteFrom('roomPages').where('id', '=', pageId).execute();
   if (await hasPages(services, owner.userid, roomId)) return;
   if (leave) {
-    const here = await services.db
-      .selectFrom('roomMembers')
-      .select('roomId')
-      .where('userId', '=', owner.userid)
-      .executeTakeFirst();
-    if (here?.roomId === roomId) await leaveRoom(services, owner.userid);
+    if ((await currentRoomOf(services.db, owner.userid)) === roomId) await leaveRoom(services, owner.userid);
     return;
   }
   await markAway(services, owner.userid, roomId);

@@ -3,17 +3,16 @@
  * the room takes an open spot if they have the room's points to DJ; they step
  * down themselves, or a moderator takes them off (logged).
  */
-import { stageMessages, type RoomUser } from '@platter/contract';
+import { stageMessages } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
-import type { Db } from '../../db/database';
-import { recountRoom, roomCommand, roomUserOf, setOnStage, stageOf } from '../rooms';
+import { currentRoomOf, recountRoom, roomCommand, roomUserOf, setOnStage, stageOf } from '../rooms';
 import { requireModerator, requireTarget } from './authority';
 import { logModeration } from './moderation-log';
 
 export async function stepUp(services: Services, caller: Caller, roomId: string): Promise<void> {
   await roomCommand(services, roomId, async (trx) => {
-    const user = await memberHere(trx, roomId, caller.userid);
+    const user = (await currentRoomOf(trx, caller.userid)) === roomId ? await roomUserOf(trx, caller.userid) : null;
     if (!user) throw errors.forbidden(stageMessages.notInRoom);
     if (!user.registered) throw errors.membersOnly();
     const room = await trx
@@ -50,14 +49,4 @@ export async function stepDown(services: Services, caller: Caller, roomId: strin
     await recountRoom(services, roomId, trx);
     return events;
   });
-}
-
-async function memberHere(trx: Db, roomId: string, userId: string): Promise<RoomUser | null> {
-  const here = await trx
-    .selectFrom('roomMembers')
-    .select('userId')
-    .where('userId', '=', userId)
-    .where('roomId', '=', roomId)
-    .executeTakeFirst();
-  return here ? roomUserOf(trx, userId) : null;
 }

@@ -2,6 +2,7 @@
 export {
   announceFansChanged,
   announceLeft,
+  currentRoomOf,
   enterRoom,
   leaveRoom,
   recountRoom,

@@ -36,8 +36,8 @@ export async function enterRoom(
   { asDj }: { asDj?: boolean } = {},
 ): Promise<void> {
   const { db, now } = services;
-  const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
-  if (previous && previous.roomId !== roomId) await removeFromRoom(services, userId, previous.roomId);
+  const previous = await currentRoomOf(db, userId);
+  if (previous !== null && previous !== roomId) await removeFromRoom(services, userId, previous);
   const user = await roomUserOf(db, userId);
   await roomCommand(services, roomId, async (trx) => {
     const present = await trx
@@ -67,11 +67,16 @@ export async function enterRoom(
   await announce(services, { type: 'room_membership', userid: userId, roomid: roomId });
 }
 
+/** The room a person is in now, or null. */
+export async function currentRoomOf(db: Db, userId: string): Promise<string | null> {
+  const here = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
+  return here?.roomId ?? null;
+}
+
 export async function leaveRoom(services: Services, userId: string): Promise<void> {
-  const { db } = services;
-  const previous = await db.selectFrom('roomMembers').select('roomId').where('userId', '=', userId).executeTakeFirst();
-  if (!previous) return;
-  await removeFromRoom(services, userId, previous.roomId);
+  const previous = await currentRoomOf(services.db, userId);
+  if (previous === null) return;
+  await removeFromRoom(services, userId, previous);
   await announce(services, { type: 'room_membership', userid: userId, roomid: null });
 }
 
@@ -80,16 +85,10 @@ export async function leaveRoom(services: Services, userId: string): Promise<voi
  * in, if any, hears `update_user` with them as they are now.
  */
 export async function userChanged(services: Services, userId: string): Promise<void> {
-  const here = await services.db
-    .selectFrom('roomMembers')
-    .select('roomId')
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  const user = here ? await roomUserOf(services.db, userId) : null;
-  if (!here || !user) return;
-  await roomCommand(services, here.roomId, async () => [
-    { command: 'update_user', roomid: here.roomId, userid: userId, user },
-  ]);
+  const roomId = await currentRoomOf(services.db, userId);
+  const user = roomId === null ? null : await roomUserOf(services.db, userId);
+  if (roomId === null || !user) return;
+  await roomCommand(services, roomId, async () => [{ command: 'update_user', roomid: roomId, userid: userId, user }]);
 }
 
 /** Tells the lobby (friends panels) that a person left their room some other way (a moderator). */
