@@ -9,6 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { pmMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -24,31 +26,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function post<T>(name: string, body: Record<string, unknown>): Promise<T> {
-  const response = await fetch(`${server.baseUrl}/api/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const [ok, result] = (await response.json()) as [boolean, T];
-  if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
-  return result;
-}
-
-const login = (email: string) =>
-  post<{ userid: string; userauth: string }>('user.email_login', { email, password: 'platter-demo' });
+const login = (email: string) => logIn(server.baseUrl, email);
 const useridOf = async (email: string) => (await login(email)).userid;
 
-async function memberPage(email: string, width = 1280): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width, height: 800 } })).newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('platter-demo');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
+const memberPage = (email: string, width = 1280) =>
+  demoMemberPage(browser, server.baseUrl, email, { viewport: { width, height: 800 } });
 
 const dockButton = (page: Page) => page.getByRole('button', { name: /^Messages/ });
 /** What the dock's button says to a screen reader: "Messages", or "Messages, 2 unread". */

@@ -7,6 +7,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { echosFreshRoom } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -23,35 +25,9 @@ afterAll(async () => {
 });
 
 /** A new room, so that nobody the seed placed is in it. */
-async function aFreshRoom(): Promise<string> {
-  const post = async <T>(name: string, body: Record<string, unknown>): Promise<T> => {
-    const response = await fetch(`${server.baseUrl}/api/${name}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-    const [ok, result] = (await response.json()) as [boolean, T];
-    if (!ok) throw new Error(`${name} failed: ${JSON.stringify(result)}`);
-    return result;
-  };
-  const owner = await post<{ userid: string; userauth: string }>('user.email_login', {
-    email: 'echo@example.com',
-    password: 'platter-demo',
-  });
-  const room = await post<{ shortcut: string }>('room.create', { ...owner, room_name: `Live Test ${Date.now()}` });
-  return room.shortcut;
-}
+const aFreshRoom = async () => (await echosFreshRoom(server.baseUrl, `Live Test ${Date.now()}`)).shortcut;
 
-async function memberPage(email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('platter-demo');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
+const memberPage = (email: string) => demoMemberPage(browser, server.baseUrl, email);
 
 const people = (page: Page) => page.getByRole('region', { name: 'Crowd' });
 const listeners = (page: Page) => page.getByTestId('room-listeners').textContent();

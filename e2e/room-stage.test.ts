@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
 import { apiGet, apiPost, joinBySocket, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
@@ -34,16 +35,8 @@ async function aFreshRoom(name = `Stage Test ${Date.now()}`): Promise<{ roomid: 
   return apiPost(server.baseUrl, 'room.create', { ...owner, room_name: name, max_djs: 3 });
 }
 
-async function memberPage(email: string, options: BrowserContextOptions = {}): Promise<Page> {
-  const page = await (await browser.newContext(options)).newPage();
-  await page.goto(`${server.baseUrl}/login`);
-  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password').fill('platter-demo');
-  await dialog.getByRole('button', { name: 'Log in' }).click();
-  await dialog.waitFor({ state: 'detached' });
-  return page;
-}
+const memberPage = (email: string, options: BrowserContextOptions = {}) =>
+  demoMemberPage(browser, server.baseUrl, email, options);
 
 const crowd = (page: Page) => page.getByRole('region', { name: 'Crowd' });
 const stage = (page: Page) => page.getByRole('region', { name: 'Stage' });

@@ -1,5 +1,5 @@
 /** The seeded demo member, and logging in as them through the login modal. */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 
 export const DEMO_MEMBER = { name: 'Ada Vinyl', email: 'ada@example.com', password: 'platter-demo' } as const;
 
@@ -18,8 +18,13 @@ export function createRoomButton(page: Page) {
 }
 
 /** A fresh browser context logged in as a demo member (password platter-demo) by the login modal. */
-export async function demoMemberPage(browser: Browser, baseUrl: string, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
+export async function demoMemberPage(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  options: BrowserContextOptions = {},
+): Promise<Page> {
+  const page = await (await browser.newContext(options)).newPage();
   await page.goto(`${baseUrl}/login`);
   const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
   await dialog.getByLabel('Email').fill(email);
