@@ -9,7 +9,6 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { roomMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
-import { live as liveSocket } from '../../live/socket';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
@@ -24,6 +23,7 @@ import { RoomChat } from './room-chat';
 import { RoomHeader } from './room-header';
 import { MiniRoom, PoppedOut } from './miniplayer';
 import { RoomExitNotice, RoomTools } from './room-tools';
+import { useStageStep } from './use-stage-step';
 import { Stage } from './stage/stage';
 import { useRoomInfo } from './use-room-info';
 import './room-page.css';
@@ -80,11 +80,6 @@ function useLiveRoom(roomid: string | undefined, attempt: number) {
   }, [roomid, hasSession, attempt]);
 }
 
-/** Steps the member up to an open spot; the server says why not (a full stage, too few points). */
-function stepUp(roomid: string, failed: (why: string) => void) {
-  liveSocket.request('room.add_dj', { roomid }).catch((error: unknown) => failed(errorText(error)));
-}
-
 function Room({ room: asLoaded }: { room: RoomDetails }) {
   // "Try again" after being let go (booted, opened elsewhere) joins once more.
   const [attempt, setAttempt] = useState(0);
@@ -95,7 +90,7 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
   const live = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.status : 'idle'));
   const refused = useRoom((state) => (state.status === 'refused' ? state.error : null));
   const member = useCurrentUser()?.registered === true;
-  const [stageProblem, setStageProblem] = useState<string | null>(null);
+  const stageStep = useStageStep(room.roomid);
   const listeners = useRoom((state) => state.users.length);
   const djs = useRoom((state) => state.djids.length);
   const mini = isMiniView(useLocation().search);
@@ -132,23 +127,8 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
             <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
             {live === 'live' ? (
               <>
-                <RoomTools room={room} />
-                {stageProblem && (
-                  <p className="room-tools__problem" role="alert">
-                    {stageProblem}
-                  </p>
-                )}
-                <Stage
-                  room={room}
-                  onStepUp={
-                    member
-                      ? () => {
-                          setStageProblem(null);
-                          stepUp(room.roomid, setStageProblem);
-                        }
-                      : undefined
-                  }
-                />
+                <RoomTools room={room} stage={stageStep} />
+                <Stage room={room} onStepUp={member ? () => stageStep.step(true) : undefined} />
               </>
             ) : live === 'exited' || refused !== null ? null : (
               <Spinner label="Joining the room…" />

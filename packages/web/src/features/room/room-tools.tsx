@@ -6,38 +6,28 @@
  */
 import { useState } from 'react';
 import type { RoomDetails } from '@platter/contract';
-import { errorText } from '../../api/client';
-import { live } from '../../live/socket';
 import { useRoom } from '../../live/room-store';
 import { useCurrentUser } from '../../session/use-session';
 import { ModerationLogModal } from './moderation/moderation-log-modal';
 import { RoomSettingsModal } from './moderation/room-settings-modal';
 import { useRoomRights } from './moderation/use-room-rights';
+import type { StageStep } from './use-stage-step';
 
-export function RoomTools({ room }: { room: RoomDetails }) {
+export function RoomTools({ room, stage }: { room: RoomDetails; stage: StageStep }) {
   const me = useCurrentUser();
   const rights = useRoomRights();
   const onStage = useRoom((state) => (me ? state.djids.includes(me.userid) : false));
   const [open, setOpen] = useState<'settings' | 'log' | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
   if (!me?.registered) return null;
-
-  const stage = async () => {
-    setBusy(true);
-    setProblem(null);
-    try {
-      await live.request(onStage ? 'room.rem_dj' : 'room.add_dj', { roomid: room.roomid });
-    } catch (error) {
-      setProblem(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="room-tools">
-      <button type="button" className="button button--primary" disabled={busy} onClick={() => void stage()}>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={stage.busy}
+        onClick={() => stage.step(!onStage)}
+      >
         {onStage ? 'Step down' : 'Step up to DJ'}
       </button>
       {rights.moderate && (
@@ -50,9 +40,9 @@ export function RoomTools({ room }: { room: RoomDetails }) {
           </button>
         </>
       )}
-      {problem && (
+      {stage.problem && (
         <p className="room-tools__problem" role="alert">
-          {problem}
+          {stage.problem}
         </p>
       )}
       {open === 'settings' && <RoomSettingsModal room={room} onClose={() => setOpen(null)} />}
