@@ -79,56 +79,45 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
         )}
         {target.chatid && (
           <Group title="This message">
-            <button
-              type="button"
-              className="button"
-              disabled={busy}
+            <Act
+              busy={busy}
               onClick={() =>
                 void act('room.delete_chat', { roomid, chatid: target.chatid ?? '' }, 'The message was deleted.')
               }
             >
               Delete message
-            </button>
+            </Act>
           </Group>
         )}
         {actOn && (
           <>
             {onStage && (
               <Group title="Stage">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
+                <Act
+                  busy={busy}
                   onClick={() =>
                     void act('room.rem_dj', { roomid, djid: target.userid }, `${target.name} is off the stage.`)
                   }
                 >
                   Take off the stage
-                </button>
+                </Act>
               </Group>
             )}
             <Group title="Mute in chat">
               {MUTES.map(([minutes, label]) => (
-                <button
+                <Act
                   key={minutes}
-                  type="button"
-                  className="button"
-                  disabled={busy}
+                  busy={busy}
                   onClick={() =>
                     void act('room.mute_user', { ...who, minutes }, `${target.name} is muted for ${label}.`)
                   }
                 >
                   {label}
-                </button>
+                </Act>
               ))}
-              <button
-                type="button"
-                className="button"
-                disabled={busy}
-                onClick={() => void act('room.unmute_user', who, `${target.name} can chat again.`)}
-              >
+              <Act busy={busy} onClick={() => void act('room.unmute_user', who, `${target.name} can chat again.`)}>
                 Unmute
-              </button>
+              </Act>
             </Group>
             <div className="field">
               <label className="field__label" htmlFor={reasonId}>
@@ -144,25 +133,21 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
             </div>
             {here && (
               <Group title="Remove">
-                <button
-                  type="button"
-                  className="button"
-                  disabled={busy}
+                <Act
+                  busy={busy}
                   onClick={() =>
                     void act('room.boot_user', { ...who, reason: trimmed }, `${target.name} was removed from the room.`)
                   }
                 >
                   Boot from the room
-                </button>
+                </Act>
               </Group>
             )}
             <Group title="Ban">
               {BANS.map(([minutes, label]) => (
-                <button
+                <Act
                   key={label}
-                  type="button"
-                  className="button"
-                  disabled={busy}
+                  busy={busy}
                   onClick={() =>
                     void act(
                       'room.ban_user',
@@ -172,29 +157,25 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
                   }
                 >
                   {label}
-                </button>
+                </Act>
               ))}
             </Group>
             {rights.appoint && (
               <Group title="Moderator">
                 {isModerator ? (
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={busy}
+                  <Act
+                    busy={busy}
                     onClick={() => void act('room.rem_moderator', who, `${target.name} is no longer a moderator.`)}
                   >
                     Remove as moderator
-                  </button>
+                  </Act>
                 ) : (
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={busy}
+                  <Act
+                    busy={busy}
                     onClick={() => void act('room.add_moderator', who, `${target.name} is now a moderator.`)}
                   >
                     Make moderator
-                  </button>
+                  </Act>
                 )}
               </Group>
             )}
@@ -202,6 +183,15 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
         )}
       </div>
     </Modal>
+  );
+}
+
+/** One moderator action's button: disabled while an action is on its way. */
+function Act({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className="button" disabled={busy} onClick={onClick}>
+      {children}
+    </button>
   );
 }
 
