@@ -50,6 +50,8 @@ const target = z
   .trim()
   .min(1, moderationMessages.targetMissing)
   .max(64);
+/** A room and the person a moderator acts on. */
+const roomAndTarget = z.object({ roomid: roomId, target_userid: target });
 const reason = z.string().trim().max(MODERATION_REASON_MAX, moderationMessages.reasonTooLong).default('');
 
 /** What a moderator did, as the log keeps it. */
@@ -97,7 +99,7 @@ export const roomModerationCalls = callTable(
     method: 'POST',
     access: 'member',
     // Takes a listener out of the room; they are told the reason and may come back after BOOT_COOLDOWN_MS.
-    input: z.object({ roomid: roomId, target_userid: target, reason }),
+    input: roomAndTarget.extend({ reason }),
     output: z.object({}),
   }),
   defineCall({
@@ -105,9 +107,7 @@ export const roomModerationCalls = callTable(
     method: 'POST',
     access: 'member',
     // Bans for `minutes`, or for good when it is left out; a banned member in the room is taken out.
-    input: z.object({
-      roomid: roomId,
-      target_userid: target,
+    input: roomAndTarget.extend({
       minutes: wholeNumberWith(moderationMessages.banMinutes)
         .pipe(z.number().min(1, moderationMessages.banMinutes).max(BAN_MINUTES_MAX, moderationMessages.banMinutes))
         .optional(),
@@ -119,7 +119,7 @@ export const roomModerationCalls = callTable(
     name: 'room.unban_user',
     method: 'POST',
     access: 'member',
-    input: z.object({ roomid: roomId, target_userid: target }),
+    input: roomAndTarget,
     output: z.object({}),
   }),
   defineCall({
@@ -133,9 +133,7 @@ export const roomModerationCalls = callTable(
     name: 'room.mute_user',
     method: 'POST',
     access: 'member',
-    input: z.object({
-      roomid: roomId,
-      target_userid: target,
+    input: roomAndTarget.extend({
       minutes: wholeNumberWith(moderationMessages.muteMinutes).pipe(
         z.number().min(1, moderationMessages.muteMinutes).max(MUTE_MINUTES_MAX, moderationMessages.muteMinutes),
       ),
@@ -147,7 +145,7 @@ export const roomModerationCalls = callTable(
     name: 'room.unmute_user',
     method: 'POST',
     access: 'member',
-    input: z.object({ roomid: roomId, target_userid: target }),
+    input: roomAndTarget,
     output: z.object({}),
   }),
   defineCall({
@@ -161,14 +159,14 @@ export const roomModerationCalls = callTable(
     name: 'room.add_moderator',
     method: 'POST',
     access: 'member',
-    input: z.object({ roomid: roomId, target_userid: target }),
+    input: roomAndTarget,
     output: z.object({}),
   }),
   defineCall({
     name: 'room.rem_moderator',
     method: 'POST',
     access: 'member',
-    input: z.object({ roomid: roomId, target_userid: target }),
+    input: roomAndTarget,
     output: z.object({}),
   }),
   defineCall({
