@@ -118,3 +118,33 @@ export const ROOM_GRACE_MS = 5 * 60_000;
 
 /** A member counts as present for this long after their last sign of life: longer than the idle poll (600 s). */
 export const PRESENCE_TIMEOUT_MS = 15 * 60_000;
+
+// Music (docs/music.md)
+/** Defaults for the limits an operator sets (UPLOAD_MAX_MB, LIBRARY_QUOTA_MB). */
+export const UPLOAD_MAX_MB_DEFAULT = 100;
+export const LIBRARY_QUOTA_MB_DEFAULT = 2000;
+export const SONG_TITLE_MAX = 200;
+export const PLAYLIST_NAME_MAX = 50;
+/** A member's playlists, and the songs in one playlist, at most. */
+export const PLAYLISTS_MAX = 50;
+export const PLAYLIST_SONGS_MAX = 5000;
+/** The playlist every member starts with (ttapi's default name). */
+export const DEFAULT_PLAYLIST_NAME = 'default';
+/** The songs library.list answers with at once. */
+export const LIBRARY_PAGE_SIZE = 50;
+/** The songs room.history answers with at once. */
+export const ROOM_HISTORY_PAGE_SIZE = 50;
+/** A song starts this far ahead on the room's timeline, so every page has time to buffer. */
+export const SONG_LEAD_MS = 2000;
+/** Every song is played at this integrated loudness (EBU R128, LUFS), by a gain applied in the page. */
+export const TARGET_LOUDNESS_LUFS = -18;
+/** The most a page boosts a quiet song, in dB (a near-silent track is not made to roar). */
+export const MAX_GAIN_DB = 12;
+/** Waveform peaks measured per song (each 0..1). */
+export const WAVEFORM_PEAKS = 200;
+/** A song whose Lame votes exceed this share of the room's listeners (DJs excluded) is skipped. */
+export const LAME_SKIP_SHARE = 0.5;
+/** …but only once at least this many have voted Lame (one grumpy listener in a room of two does not skip). */
+export const LAME_SKIP_MIN_VOTES = 2;
+/** The timeline lease of a room: held this long, renewed well before it runs out. */
+export const TIMELINE_LEASE_MS = 5000;

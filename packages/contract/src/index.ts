@@ -9,6 +9,8 @@ export * from './calls/room';
 export * from './calls/room-live';
 export * from './calls/room-moderation';
 export * from './calls/pm';
+export * from './calls/library';
+export * from './calls/playback';
 export * from './calls/social';
 export * from './calls/lobby-content';
 export * from './avatars';

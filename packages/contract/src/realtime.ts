@@ -18,6 +18,7 @@ import { directoryGraph } from './calls/room';
 import { roomDetails } from './calls/room';
 import { roomUser } from './calls/room-live';
 import { pmMessage } from './calls/pm';
+import { playingSong, songEndings, votes } from './calls/playback';
 
 export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';
@@ -108,6 +109,29 @@ export const roomEvent = z.discriminatedUnion('command', [
   z.object({ command: z.literal('chat_deleted'), roomid: z.string(), chatid: z.string(), modid: z.string() }),
   /** The room's settings changed (room.modify): the room as it is now. */
   z.object({ command: z.literal('update_room'), roomid: z.string(), room: roomDetails, modid: z.string() }),
+  /** A song starts (docs/music.md): when, and what, so every page plays the same moment. Votes start from zero. */
+  z.object({ command: z.literal('newsong'), roomid: z.string(), current_song: playingSong }),
+  /** The stage has nothing to play (no DJs, or none with a song). */
+  z.object({ command: z.literal('nosong'), roomid: z.string() }),
+  /** The song `playid` stopped: played to its end, skipped (`modid` when a moderator did), lamed, or its DJ left. */
+  z.object({
+    command: z.literal('song_ended'),
+    roomid: z.string(),
+    playid: z.string(),
+    reason: z.enum(songEndings),
+    modid: z.string().nullable(),
+  }),
+  /** Someone voted (`votelog`: that vote); the counts are the song's now. */
+  z.object({
+    command: z.literal('update_votes'),
+    roomid: z.string(),
+    upvotes: z.number(),
+    downvotes: z.number(),
+    listeners: z.number(),
+    votelog: z.array(z.tuple([z.string(), z.enum(votes)])),
+  }),
+  /** Someone snagged the playing song (a heart over them). */
+  z.object({ command: z.literal('snagged'), roomid: z.string(), userid: z.string(), songid: z.string() }),
 ]);
 export type RoomEvent = z.infer<typeof roomEvent>;
 

@@ -9,6 +9,7 @@ import * as roomSequence from './migrations/0006-room-sequence';
 import * as roomChat from './migrations/0007-room-chat';
 import * as roomModeration from './migrations/0008-room-moderation';
 import * as privateMessages from './migrations/0009-private-messages';
+import * as music from './migrations/0010-music';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '0007-room-chat': roomChat,
   '0008-room-moderation': roomModeration,
   '0009-private-messages': privateMessages,
+  '0010-music': music,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -98,6 +98,11 @@ export interface RoomsTable {
   seq: Generated<number>;
   /** Seconds between one person's chat messages (0: off). */
   slowMode: Generated<number>;
+  /** The room_plays row playing now (the timeline, docs/music.md), or null. */
+  currentPlayId: string | null;
+  /** The instance that drives the room's timeline, and until when (its lease). */
+  timelineHolder: string | null;
+  timelineLeaseUntil: number | null;
   createdAt: number;
 }
 
@@ -350,6 +355,81 @@ export interface MailOutboxTable {
   createdAt: number;
 }
 
+/** A stored audio file, by the SHA-256 of its bytes (shared by every member who has it). */
+export interface AudioFilesTable {
+  hash: string;
+  size: number;
+  format: string;
+  durationMs: number;
+  analysis: Generated<string>;
+  /** Integrated loudness (LUFS), once measured. */
+  loudness: number | null;
+  /** JSON array of WAVEFORM_PEAKS numbers in 0..1, once measured. */
+  peaks: string | null;
+  createdAt: number;
+}
+
+/** A song in a member's library: their name for a file. */
+export interface SongsTable {
+  id: string;
+  userId: string;
+  fileHash: string;
+  title: string;
+  artist: string;
+  album: string;
+  cover: string | null;
+  createdAt: number;
+}
+
+export interface PlaylistsTable {
+  id: string;
+  userId: string;
+  name: string;
+  active: Flag;
+  createdAt: number;
+}
+
+export interface PlaylistSongsTable {
+  playlistId: string;
+  songId: string;
+  position: number;
+}
+
+/** A song a room played or plays: the timeline and the room's history. */
+export interface RoomPlaysTable {
+  id: string;
+  roomId: string;
+  songId: string;
+  fileHash: string;
+  djId: string;
+  title: string;
+  artist: string;
+  album: string;
+  cover: string | null;
+  lengthMs: number;
+  startsAt: number;
+  endsAt: number;
+  ended: string | null;
+  upvotes: Generated<number>;
+  downvotes: Generated<number>;
+  snags: Generated<number>;
+}
+
+export interface RoomVotesTable {
+  playId: string;
+  userId: string;
+  vote: string;
+  votedAt: number;
+  /** The DJ got this listener's point for the song (once, whatever they vote after). */
+  pointed: Flag;
+}
+
+export interface RoomSnagsTable {
+  playId: string;
+  userId: string;
+  snaggedAt: number;
+}
+
 export interface Database {
   users: UsersTable;
   pastNames: PastNamesTable;
@@ -383,6 +463,13 @@ export interface Database {
   mailOutbox: MailOutboxTable;
   paymentEvents: PaymentEventsTable;
   jobLeases: JobLeasesTable;
+  audioFiles: AudioFilesTable;
+  songs: SongsTable;
+  playlists: PlaylistsTable;
+  playlistSongs: PlaylistSongsTable;
+  roomPlays: RoomPlaysTable;
+  roomVotes: RoomVotesTable;
+  roomSnags: RoomSnagsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

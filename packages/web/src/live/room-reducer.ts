@@ -136,6 +136,13 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
     case 'booted_user':
     case 'banned_user':
       return state;
+    // Music's events: the room store does not play music yet (issue 14 adds it).
+    case 'newsong':
+    case 'nosong':
+    case 'song_ended':
+    case 'update_votes':
+    case 'snagged':
+      return state;
   }
 }
 

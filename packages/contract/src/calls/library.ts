@@ -1,0 +1,202 @@
+/**
+ * A member's music (docs/music.md): the songs they uploaded or snagged (their
+ * library) and their named playlists, one of them active (the queue they DJ
+ * from). Names and fields are turntable's where bots use them (playlist.all,
+ * playlist.add with song_dict.fileid, playlist.reorder with index_from/index_to);
+ * a song's `_id` is its id in its owner's library.
+ *
+ * Files arrive over HTTP, not as a JSON call: POST UPLOAD_PATH?filename=<name>
+ * with the file's bytes as the body, answered with the usual envelope holding
+ * `uploadedSong` (docs/music.md says why one request per file).
+ */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import { LIBRARY_PAGE_SIZE, PLAYLIST_NAME_MAX, PLAYLIST_SONGS_MAX, PLAYLISTS_MAX, SONG_TITLE_MAX } from '../constants';
+import { wholeNumberWith } from '../validation';
+
+/** Where a file is uploaded to (POST, the file's bytes as the body). */
+export const UPLOAD_PATH = '/api/library.upload';
+
+/** The audio formats we accept, by what their bytes say they are (never by their name). */
+export const audioFormats = ['mp3', 'aac', 'm4a', 'ogg', 'opus', 'flac', 'wav'] as const;
+export type AudioFormat = (typeof audioFormats)[number];
+
+export const libraryMessages = {
+  notAudio: "That file isn't audio we can play. Upload MP3, AAC/M4A, Ogg Vorbis, Opus, FLAC or WAV.",
+  damaged: "That file looks damaged or cut short, so we couldn't read it.",
+  empty: 'That file is empty.',
+  tooBig: (megabytes: number) => `Files can be at most ${megabytes} MB.`,
+  quota: (megabytes: number) => `Your library is full (${megabytes} MB). Remove some songs to make room.`,
+  noFilename: 'Please say what the file is called.',
+  songUnknown: "That song isn't in your library.",
+  titleEmpty: 'A song needs a title.',
+  titleTooLong: `Keep titles under ${SONG_TITLE_MAX} characters.`,
+  artistTooLong: `Keep artist names under ${SONG_TITLE_MAX} characters.`,
+  playlistNameEmpty: 'Give the playlist a name.',
+  playlistNameTooLong: `Keep playlist names under ${PLAYLIST_NAME_MAX} characters.`,
+  playlistUnknown: "You don't have a playlist with that name.",
+  playlistExists: 'You already have a playlist with that name.',
+  playlistsFull: `You can have at most ${PLAYLISTS_MAX} playlists.`,
+  playlistFull: `A playlist holds at most ${PLAYLIST_SONGS_MAX} songs.`,
+  lastPlaylist: "You can't delete your only playlist.",
+  alreadyInPlaylist: 'That song is already in this playlist.',
+  indexOutOfRange: "There's no song at that place in the playlist.",
+} as const;
+
+/** Whether the server has measured a song's loudness and waveform yet (a worker does it after upload). */
+export const analysisStates = ['pending', 'ready', 'failed'] as const;
+
+/** A song in a member's library, as turntable's playlist.all listed it. */
+export const librarySong = z.object({
+  _id: z.string(),
+  metadata: z.object({
+    song: z.string(),
+    artist: z.string(),
+    album: z.string(),
+    /** A URL under /media/covers/ (content-addressed, public), or null. */
+    coverart: z.string().nullable(),
+    /** Seconds. */
+    length: z.number(),
+  }),
+  format: z.enum(audioFormats),
+  /** Bytes. */
+  size: z.number(),
+  created: z.number(),
+  analysis: z.enum(analysisStates),
+  /** The gain (dB) that plays it at TARGET_LOUDNESS_LUFS; 0 until measured. */
+  gain: z.number(),
+});
+export type LibrarySong = z.infer<typeof librarySong>;
+
+/** What an upload answers with: the song, now in the member's library and at the end of their active playlist. */
+export const uploadedSong = z.object({ song: librarySong });
+
+export const playlistSummary = z.object({ name: z.string(), active: z.boolean(), count: z.number() });
+
+const playlistName = z
+  .string({ message: libraryMessages.playlistNameEmpty })
+  .trim()
+  .min(1, libraryMessages.playlistNameEmpty)
+  .max(PLAYLIST_NAME_MAX, libraryMessages.playlistNameTooLong);
+/** Which playlist (the active one when left out, as ttapi's 'default' usually means). */
+const whichPlaylist = z.object({ playlist_name: playlistName.optional() });
+const songId = z.string({ message: libraryMessages.songUnknown }).trim().min(1, libraryMessages.songUnknown).max(64);
+const index = wholeNumberWith(libraryMessages.indexOutOfRange).pipe(z.number().min(0, libraryMessages.indexOutOfRange));
+
+export const libraryCalls = callTable(
+  defineCall({
+    name: 'library.list',
+    method: 'GET',
+    access: 'member',
+    // The caller's library, newest first; `query` matches title, artist or album.
+    input: z.object({
+      query: z.string().trim().max(SONG_TITLE_MAX).optional(),
+      skip: wholeNumberWith().pipe(z.number().min(0)).default(0),
+      limit: wholeNumberWith().pipe(z.number().min(1).max(LIBRARY_PAGE_SIZE)).default(LIBRARY_PAGE_SIZE),
+    }),
+    output: z.object({
+      songs: z.array(librarySong),
+      total: z.number(),
+      /** Bytes the member's songs take, and the most they may (UPLOAD quota). */
+      used: z.number(),
+      quota: z.number(),
+      /** The largest file an upload may be, in bytes. */
+      max_file: z.number(),
+    }),
+  }),
+  defineCall({
+    name: 'library.edit',
+    method: 'POST',
+    access: 'member',
+    // Renames a song in the caller's own library (others' copies keep their names).
+    input: z.object({
+      songid: songId,
+      song: z
+        .string({ message: libraryMessages.titleEmpty })
+        .trim()
+        .min(1, libraryMessages.titleEmpty)
+        .max(SONG_TITLE_MAX, libraryMessages.titleTooLong)
+        .optional(),
+      artist: z.string().trim().max(SONG_TITLE_MAX, libraryMessages.artistTooLong).optional(),
+    }),
+    output: z.object({ song: librarySong }),
+  }),
+  defineCall({
+    name: 'library.remove',
+    method: 'POST',
+    access: 'member',
+    // Out of the library and every playlist; the file goes when no one has it any more.
+    input: z.object({ songid: songId }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.list_all',
+    method: 'GET',
+    access: 'member',
+    input: z.object({}),
+    output: z.object({ list: z.array(playlistSummary) }),
+  }),
+  defineCall({
+    name: 'playlist.create',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ playlist_name: playlistName }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.delete',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ playlist_name: playlistName }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.rename',
+    method: 'POST',
+    access: 'member',
+    input: z.object({ old_playlist_name: playlistName, new_playlist_name: playlistName }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.switch',
+    method: 'POST',
+    access: 'member',
+    // Makes the playlist the active one: the queue the member DJs from.
+    input: z.object({ playlist_name: playlistName }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.all',
+    method: 'GET',
+    access: 'member',
+    // The playlist's songs in order (the active playlist's first song plays next).
+    input: whichPlaylist,
+    output: z.object({ list: z.array(librarySong) }),
+  }),
+  defineCall({
+    name: 'playlist.add',
+    method: 'POST',
+    access: 'member',
+    // Puts a song of the caller's library into the playlist at `index` (the end when left out).
+    input: whichPlaylist.extend({
+      song_dict: z.object({ fileid: songId }),
+      index: index.optional(),
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.remove',
+    method: 'POST',
+    access: 'member',
+    // Takes the song at `index` out of the playlist (it stays in the library).
+    input: whichPlaylist.extend({ index }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'playlist.reorder',
+    method: 'POST',
+    access: 'member',
+    input: whichPlaylist.extend({ index_from: index, index_to: index }),
+    output: z.object({}),
+  }),
+);

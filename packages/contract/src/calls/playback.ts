@@ -1,0 +1,134 @@
+/**
+ * What a room plays (docs/music.md): DJs on the stage play one song each in
+ * turn; the server owns the timeline (which song, from when on its clock), the
+ * crowd votes Awesome ('up') or Lame ('down'), and snags songs into their own
+ * library. Names are turntable's (room.vote with val/vh/th/ph, room.stop_song,
+ * snag.add, the newsong / nosong / update_votes / snagged events).
+ */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import { wholeNumberWith } from '../validation';
+import { librarySong } from './library';
+import { roomId } from './room';
+
+/** Where a song's audio is served (HTTP range requests): to its owner, and to a room it plays in. */
+export const AUDIO_PATH_PREFIX = '/audio/';
+export function songAudioPath(songid: string): string {
+  return `${AUDIO_PATH_PREFIX}${encodeURIComponent(songid)}`;
+}
+
+export const votes = ['up', 'down'] as const;
+export type Vote = (typeof votes)[number];
+
+/** The song a room plays now, and when: everything a page needs to play the same moment. */
+export const playingSong = z.object({
+  /** The song's id in its DJ's library (turntable's current_song._id). */
+  _id: z.string(),
+  /** This play of it: an entry of the room's history. */
+  playid: z.string(),
+  djid: z.string(),
+  djname: z.string(),
+  metadata: librarySong.shape.metadata,
+  /** When its first moment plays, on the server's clock (epoch ms); SONG_LEAD_MS after it was chosen. */
+  starttime: z.number(),
+  /** The gain (dB) that plays it at TARGET_LOUDNESS_LUFS (0 when not measured). */
+  gain: z.number(),
+  /** The waveform: WAVEFORM_PEAKS values in 0..1 (empty when not measured). */
+  peaks: z.array(z.number()),
+});
+export type PlayingSong = z.infer<typeof playingSong>;
+
+/** Who voted what on the playing song ([userid, vote], in the order they voted). */
+export const roomVotes = z.object({
+  upvotes: z.number(),
+  downvotes: z.number(),
+  votelog: z.array(z.tuple([z.string(), z.enum(votes)])),
+});
+export type RoomVotes = z.infer<typeof roomVotes>;
+
+/** Why a song stopped playing (the `song_ended` event, the room's history). */
+export const songEndings = ['played', 'skipped', 'lamed', 'left'] as const;
+export type SongEnding = (typeof songEndings)[number];
+
+/** An entry of the room's history: a song played, by whom, and how the room took it. */
+export const playedSong = z.object({
+  playid: z.string(),
+  _id: z.string(),
+  metadata: librarySong.shape.metadata,
+  djid: z.string(),
+  djname: z.string(),
+  starttime: z.number(),
+  upvotes: z.number(),
+  downvotes: z.number(),
+  snags: z.number(),
+  /** Null while it still plays. */
+  ended: z.enum(songEndings).nullable(),
+});
+export type PlayedSong = z.infer<typeof playedSong>;
+
+export const playbackMessages = {
+  nothingPlaying: 'Nothing is playing right now.',
+  notInRoom: 'Join the room to vote.',
+  voteInvalid: "Vote 'up' (Awesome) or 'down' (Lame).",
+  ownSong: "You can't vote on your own song.",
+  /** The vote named another song (songid or turntable's vh hash): it ended meanwhile. */
+  voteStale: 'That song has ended. Vote on the one playing now.',
+  notYourSong: 'Only the DJ playing this song or a moderator can skip it.',
+  snagOwn: "It's your song already.",
+  emptyQueue: 'Add a song to your queue before you step up.',
+} as const;
+
+export const playbackCalls = callTable(
+  defineCall({
+    name: 'room.vote',
+    method: 'POST',
+    access: 'session',
+    /**
+     * Awesome ('up') or Lame ('down') on the playing song, once per listener per song (a new
+     * vote replaces the old). `songid` (our pages) or turntable's `vh` = sha1(roomid + val +
+     * songid) (bots) pins the vote to a song: a vote for one that ended is refused. `th` and
+     * `ph` are turntable's random hashes, taken and ignored.
+     */
+    input: z.object({
+      roomid: roomId,
+      val: z.enum(votes, { message: playbackMessages.voteInvalid }),
+      songid: z.string().max(64).optional(),
+      vh: z.string().max(64).optional(),
+      th: z.string().max(64).optional(),
+      ph: z.string().max(64).optional(),
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.stop_song',
+    method: 'POST',
+    access: 'member',
+    // Skips the playing song: its DJ may, and the room's moderators. The next DJ's song follows.
+    input: z.object({
+      roomid: roomId,
+      djid: z.string().max(64).optional(),
+      current_song: z.string().max(64).optional(),
+    }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'snag.add',
+    method: 'POST',
+    access: 'member',
+    /**
+     * Adds the playing song to the caller's library and the end of their active playlist; the
+     * room sees a heart over them. ttapi's other fields (djid, site, location, vh, sh, fh, …)
+     * are accepted and ignored.
+     */
+    input: z.looseObject({ roomid: roomId, songid: z.string().max(64).optional() }),
+    output: z.object({ song: librarySong }),
+  }),
+  defineCall({
+    name: 'room.history',
+    method: 'GET',
+    access: 'anyone',
+    // The room's songs, newest first (the playing one too); `before` pages back by start time.
+    input: z.object({ roomid: roomId, before: wholeNumberWith().optional() }),
+    output: z.object({ songs: z.array(playedSong) }),
+  }),
+);
