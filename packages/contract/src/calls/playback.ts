@@ -112,6 +112,18 @@ export const playbackCalls = callTable(
     output: z.object({}),
   }),
   defineCall({
+    name: 'room.history',
+    method: 'GET',
+    access: 'anyone',
+    // The room's songs, newest first (the playing one too); `before` pages back by start time.
+    input: z.object({ roomid: roomId, before: wholeNumberWith().optional() }),
+    output: z.object({ songs: z.array(playedSong) }),
+  }),
+);
+
+/** Snagging copies a song into the snagger's library (the library feature serves it). */
+export const snagCalls = callTable(
+  defineCall({
     name: 'snag.add',
     method: 'POST',
     access: 'member',
@@ -122,13 +134,5 @@ export const playbackCalls = callTable(
      */
     input: z.looseObject({ roomid: roomId, songid: z.string().max(64).optional() }),
     output: z.object({ song: librarySong }),
-  }),
-  defineCall({
-    name: 'room.history',
-    method: 'GET',
-    access: 'anyone',
-    // The room's songs, newest first (the playing one too); `before` pages back by start time.
-    input: z.object({ roomid: roomId, before: wholeNumberWith().optional() }),
-    output: z.object({ songs: z.array(playedSong) }),
   }),
 );
