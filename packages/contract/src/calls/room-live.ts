@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
 import { CHAT_MESSAGE_MAX } from '../constants';
 import { booleanish } from '../validation';
+import { playingSong, roomVotes } from './playback';
 import { chatLine } from './profile';
 import { roomDetails, roomId } from './room';
 import { publicUser } from './user';
@@ -45,6 +46,12 @@ export const roomSnapshot = z.object({
   /** Until when the caller may not chat here (epoch ms), or null. */
   muted_until: z.number().nullable(),
   seq: z.number(),
+  /** The song playing now and when it started (docs/music.md), or null; absent from servers without music. */
+  current_song: playingSong.nullable().optional(),
+  /** The playing song's votes so far. */
+  votes: roomVotes.optional(),
+  /** Who snagged the playing song (a heart over each). */
+  snaggers: z.array(z.string()).optional(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
 

@@ -164,3 +164,46 @@ test('update_user redraws the person as they are now, where they are', () => {
     ['b', 'New Name', 'linux'],
   ]);
 });
+
+test('a song plays: the feed says who started it, the room shows it, and its end clears it', () => {
+  let state = joined(4, ['a', 'b']);
+  const current_song = {
+    _id: 's1',
+    playid: 'p1',
+    djid: 'b',
+    djname: 'Name b',
+    metadata: { song: 'Blue Hour', artist: 'The Tins', album: '', coverart: '/media/covers/x.jpg', length: 60 },
+    starttime: 5_000,
+    gain: 0,
+    peaks: [],
+  };
+  state = reduceRoom(state, event(5, { command: 'newsong', roomid: 'r1', current_song }));
+  expect(state.music.song?.playid).toBe('p1');
+  expect(state.snapshot?.metadata.current_song).toEqual({
+    coverart: '/media/covers/x.jpg',
+    artist: 'The Tins',
+    song: 'Blue Hour',
+    played: 5_000,
+  });
+  state = reduceRoom(
+    state,
+    event(6, { command: 'update_votes', roomid: 'r1', upvotes: 1, downvotes: 0, listeners: 2, votelog: [['a', 'up']] }),
+  );
+  expect(state.music.votes.get('a')).toBe('up');
+  state = reduceRoom(
+    state,
+    event(7, { command: 'song_ended', roomid: 'r1', playid: 'p1', reason: 'skipped', modid: null }),
+  );
+  expect([state.music.song, state.snapshot?.metadata.current_song]).toEqual([null, null]);
+  expect(state.feed.map((line) => (line.kind === 'notice' ? line.text : ''))).toEqual([
+    'Name b started playing Blue Hour by The Tins',
+    'Name b skipped Blue Hour by The Tins',
+  ]);
+  // A rejoin's snapshot brings the music as the server has it.
+  state = reduceRoom(state, {
+    type: 'snapshot',
+    snapshot: { ...snapshot(9, ['a', 'b']), current_song, votes: { upvotes: 0, downvotes: 1, votelog: [['a', 'down']] } },
+    reader: 'a',
+  });
+  expect([state.music.song?.playid, state.music.downvotes, state.music.snaggers]).toEqual(['p1', 1, []]);
+});

@@ -11,6 +11,7 @@ import {
   type RoomSnapshot,
   type RoomUser,
 } from '@platter/contract';
+import { applyMusicEvent, musicNotice, musicOfSnapshot, silence, type RoomMusic } from './room-music';
 
 /** A line of the room's feed: something a person said, or something that happened. */
 export type FeedLine = ({ kind: 'chat' } & RoomChatLine) | { kind: 'notice'; key: string; text: string; time: number };
@@ -34,6 +35,8 @@ export interface RoomState {
   gap: boolean;
   /** Why the room refused or let go of the page. */
   error: string | null;
+  /** What the room plays (room-music.ts). */
+  music: RoomMusic;
 }
 
 /** How many lines the page keeps: what it was given on joining, and as many again. */
@@ -50,6 +53,7 @@ export const emptyRoom: RoomState = {
   mutedUntil: null,
   gap: false,
   error: null,
+  music: silence,
 };
 
 export type RoomAction =
@@ -91,8 +95,21 @@ export function noticeOf(state: RoomState, event: RoomEvent): string | null {
     case 'update_room':
       return `${mod} updated the room's settings`;
     default:
-      return null;
+      return musicNotice(state.music, event, (id) => nameIn(state, id, 'A moderator'));
   }
+}
+
+/** The room's facts follow its song (the header, the miniplayer and lists read `current_song`). */
+function withCurrentSong(state: RoomState, event: RoomEvent): RoomState['snapshot'] {
+  if (!state.snapshot) return null;
+  let current_song = state.snapshot.metadata.current_song;
+  if (event.command === 'newsong') {
+    const { metadata, starttime } = event.current_song;
+    current_song = { coverart: metadata.coverart, artist: metadata.artist, song: metadata.song, played: starttime };
+  } else if (event.command === 'nosong' || (event.command === 'song_ended' && state.music.song?.playid === event.playid)) {
+    current_song = null;
+  }
+  return { ...state.snapshot, metadata: { ...state.snapshot.metadata, current_song } };
 }
 
 /** Applies one event to the room (idempotent for people: joining twice is being there once). */
@@ -136,13 +153,13 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
     case 'booted_user':
     case 'banned_user':
       return state;
-    // Music's events: the room store does not play music yet (issue 14 adds it).
     case 'newsong':
     case 'nosong':
     case 'song_ended':
+      return { ...state, music: applyMusicEvent(state.music, event), snapshot: withCurrentSong(state, event) };
     case 'update_votes':
     case 'snagged':
-      return state;
+      return { ...state, music: applyMusicEvent(state.music, event) };
   }
 }
 
@@ -173,6 +190,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
         djids,
         feed: feed.slice(-FEED_KEPT),
         mutedUntil: muted_until,
+        music: musicOfSnapshot(action.snapshot),
         seq,
         gap: false,
         error: null,
