@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import { CLOCK_SAMPLES_KEPT, clockSample, ServerClock } from './clock';
 
@@ -21,4 +22,57 @@ test('the estimate is the recent sample with the shortest round trip, and 0 befo
   expect(clock.offset()).toBe(4_990);
   clock.reset();
   expect(clock.best()).toBeNull();
+});
+
+/**
+ * The estimate against a made-up line: the server's clock is `skew` ahead of the page's; each
+ * ping takes `up` ms to arrive, the server answers `hold` ms later, and the pong takes `down` ms
+ * back (the ways need not match). Whatever they are, the estimate is off by at most half the best
+ * sample's round trip.
+ */
+const delay = fc.double({ min: 0, max: 400, noNaN: true });
+const line = fc.record({ up: delay, down: delay, hold: fc.double({ min: 0, max: 5, noNaN: true }) });
+
+test('the estimate is never further from the truth than half its round trip (fast-check)', () => {
+  fc.assert(
+    fc.property(
+      fc.double({ min: -3_600_000, max: 3_600_000, noNaN: true }),
+      fc.array(line, { minLength: 1, maxLength: 40 }),
+      fc.double({ min: 0, max: 1e12, noNaN: true }),
+      (skew, trips, start) => {
+        let pageNow = start;
+        const clock = new ServerClock(() => pageNow);
+        for (const { up, down, hold } of trips) {
+          const sentAt = pageNow;
+          const serverNow = sentAt + up + hold / 2 + skew;
+          pageNow = sentAt + up + hold + down;
+          clock.add(clockSample(sentAt, serverNow, pageNow));
+          pageNow += 250;
+        }
+        const best = clock.best();
+        expect(best).not.toBeNull();
+        const error = Math.abs(clock.offset() - skew);
+        // A hair of slack for floating point on clocks 1e12 ms in.
+        expect(error).toBeLessThanOrEqual(best!.roundTrip / 2 + 1e-3);
+        // And the best is the kept sample with the shortest round trip.
+        const kept = trips.slice(-CLOCK_SAMPLES_KEPT).map(({ up, down, hold }) => up + hold + down);
+        expect(best!.roundTrip).toBeCloseTo(Math.min(...kept), 3);
+      },
+    ),
+    { numRuns: 500 },
+  );
+});
+
+test('symmetric lines give the exact offset; a one-sided delay errs by half of it', () => {
+  fc.assert(
+    fc.property(
+      fc.integer({ min: -200, max: 200 }),
+      fc.integer({ min: 0, max: 80 }),
+      fc.integer({ min: 0, max: 80 }),
+      (skew, up, down) => {
+        const sample = clockSample(1_000, 1_000 + up + skew, 1_000 + up + down);
+        expect(sample.offset - skew).toBeCloseTo((up - down) / 2, 9);
+      },
+    ),
+  );
 });

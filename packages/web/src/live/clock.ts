@@ -1,8 +1,11 @@
 /**
  * The page's estimate of the server's clock, NTP-style: each ping carries the
  * page's clock and each pong the server's, so a round trip gives one sample
- * of the offset, good to half its round-trip time. The sample with the
- * shortest round trip among the recent ones is the best, and is the estimate.
+ * of the offset, good to half its round-trip time (whatever the split between
+ * the way there and the way back). The sample with the shortest round trip
+ * among the recent ones is the best, and is the estimate. The socket samples
+ * after every welcome (a reconnect may take another route) and on every ping;
+ * the player asks for a few more while music plays (LiveSocket.sampleClock).
  */
 export interface ClockSample {
   /** Server clock minus page clock, assuming the pong took half the round trip. */
@@ -11,7 +14,7 @@ export interface ClockSample {
 }
 
 /** How many recent samples are weighed: enough to ride out a few slow round trips. */
-export const CLOCK_SAMPLES_KEPT = 8;
+export const CLOCK_SAMPLES_KEPT = 16;
 
 export function clockSample(sentAt: number, serverNow: number, receivedAt: number): ClockSample {
   const roundTrip = Math.max(0, receivedAt - sentAt);
@@ -34,6 +37,11 @@ export class ServerClock {
     let best: ClockSample | null = null;
     for (const sample of this.samples) if (!best || sample.roundTrip < best.roundTrip) best = sample;
     return best;
+  }
+
+  /** The best sample's round trip (the estimate is good to half of it), or null before the first. */
+  roundTrip(): number | null {
+    return this.best()?.roundTrip ?? null;
   }
 
   /** Server clock minus page clock; 0 until measured. */

@@ -297,7 +297,21 @@ test('after a welcome a few quick pings sample the clock; the shortest round tri
   lastLine().deliver({ type: 'pong', t: pings[1]!.t, now: pings[1]!.t + 10_000 + 10 });
   expect(client.clock.offset()).toBe(10_000);
   expect(client.clock.best()?.roundTrip).toBe(20);
+  // The player asks for more samples while music plays; a reconnect starts the estimate over.
+  client.sampleClock(3);
+  vi.advanceTimersByTime(1000);
+  expect(lastLine().sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(WELCOME_PINGS + 3);
+  lastLine().drop();
+  expect(client.clock.offset()).toBe(10_000);
+  vi.advanceTimersByTime(RECONNECT_MAX_MS);
+  lastLine().open();
+  lastLine().deliver(welcome);
+  expect(client.clock.best()).toBeNull();
+  client.sampleClock(2);
   client.stop();
+  vi.advanceTimersByTime(1000);
+  // Stopped: the asked-for pings are not sent on a closed line.
+  expect(lastLine().sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(0);
 });
 
 test('without credentials it does not connect at all', () => {
