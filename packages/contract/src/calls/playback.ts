@@ -136,3 +136,16 @@ export const snagCalls = callTable(
     output: z.object({ song: librarySong }),
   }),
 );
+
+/** What the page's player says (docs/music.md, "Playing in sync"). */
+export const playerMessages = {
+  clickToListen: 'Click to listen',
+  blocked: 'Your browser held the music back until you click.',
+  audioFailed: "We couldn't load this song's audio. Trying again…",
+  behind: 'Your audio is running behind the room. Listening over Bluetooth? Set its latency in the player.',
+  ahead:
+    "Your audio is running ahead of the room. If you set a Bluetooth latency, it may be more than your speakers' delay.",
+  stalled: 'Your audio keeps stopping to load. The connection may be too slow for this song.',
+  latencyInvalid: 'Set a latency between 0 and 1000 ms.',
+  popOut: 'Playing in the miniplayer window.',
+} as const;

@@ -79,7 +79,9 @@ test('the feed reads who started, skipped or lamed what', () => {
   expect(musicNotice(playing, ended('skipped', null), modName)).toBe('Ada skipped Blue Hour by The Tins');
   expect(musicNotice(playing, ended('skipped', 'dj'), modName)).toBe('Ada skipped Blue Hour by The Tins');
   expect(musicNotice(playing, ended('skipped', 'mod'), modName)).toBe('Echo skipped Blue Hour by The Tins');
-  expect(musicNotice(playing, ended('lamed', null), modName)).toBe('The crowd lamed Blue Hour by The Tins off the stage');
+  expect(musicNotice(playing, ended('lamed', null), modName)).toBe(
+    'The crowd lamed Blue Hour by The Tins off the stage',
+  );
   expect(musicNotice(playing, ended('played', null), modName)).toBeNull();
   expect(musicNotice(playing, ended('left', null), modName)).toBeNull();
   expect(musicNotice(silence, ended('lamed', null), modName)).toBe('The crowd lamed the song off the stage');

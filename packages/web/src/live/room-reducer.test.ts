@@ -202,7 +202,11 @@ test('a song plays: the feed says who started it, the room shows it, and its end
   // A rejoin's snapshot brings the music as the server has it.
   state = reduceRoom(state, {
     type: 'snapshot',
-    snapshot: { ...snapshot(9, ['a', 'b']), current_song, votes: { upvotes: 0, downvotes: 1, votelog: [['a', 'down']] } },
+    snapshot: {
+      ...snapshot(9, ['a', 'b']),
+      current_song,
+      votes: { upvotes: 0, downvotes: 1, votelog: [['a', 'down']] },
+    },
     reader: 'a',
   });
   expect([state.music.song?.playid, state.music.downvotes, state.music.snaggers]).toEqual(['p1', 1, []]);

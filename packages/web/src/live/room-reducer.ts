@@ -106,7 +106,10 @@ function withCurrentSong(state: RoomState, event: RoomEvent): RoomState['snapsho
   if (event.command === 'newsong') {
     const { metadata, starttime } = event.current_song;
     current_song = { coverart: metadata.coverart, artist: metadata.artist, song: metadata.song, played: starttime };
-  } else if (event.command === 'nosong' || (event.command === 'song_ended' && state.music.song?.playid === event.playid)) {
+  } else if (
+    event.command === 'nosong' ||
+    (event.command === 'song_ended' && state.music.song?.playid === event.playid)
+  ) {
     current_song = null;
   }
   return { ...state.snapshot, metadata: { ...state.snapshot.metadata, current_song } };

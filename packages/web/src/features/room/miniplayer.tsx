@@ -41,7 +41,7 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
           Full view
         </button>
       </header>
-      <NowPlaying song={room.metadata.current_song} />
+      <NowPlaying room={room} />
       <RoomExitNotice onRejoin={onRejoin} />
       {live === 'live' ? (
         <RoomChat roomid={room.roomid} />

@@ -1,25 +1,64 @@
 /**
- * The strip above the stage where the current song and the votes go. Music (DJ
- * turns, playback, votes) is the next step of the room: until then the strip
- * says only what the room's facts say, and holds the place for the vote buttons.
+ * The strip above the stage: the song the room plays (cover, title, artist,
+ * album, its DJ), how far in it is, its waveform with the progress, what a
+ * listener can do about it (votes, snag, skip), the player's controls, and the
+ * room's history. Before the page has joined, the room's facts say what plays.
  */
+import { useState } from 'react';
 import type { RoomDetails } from '@platter/contract';
+import { useRoom } from '../../live/room-store';
 import { CoverArt } from '../../ui/cover-art';
+import { ListenControls } from './listen-controls';
+import { RoomHistoryModal } from './room-history';
+import { SongActions } from './song-actions';
+import { clockTime, useSongElapsed } from './use-song-clock';
+import { Waveform } from './waveform';
 
-export function NowPlaying({ song }: { song: RoomDetails['metadata']['current_song'] }) {
+export function NowPlaying({ room }: { room: RoomDetails }) {
+  const song = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.music.song : null));
+  const elapsed = useSongElapsed(song);
+  const [history, setHistory] = useState(false);
+  const facts = room.metadata.current_song;
+  const lengthMs = (song?.metadata.length ?? 0) * 1000;
+
   return (
-    <section className="now-playing" aria-label="Now playing">
-      <CoverArt src={song?.coverart} size={44} className="now-playing__cover" />
-      <p className="now-playing__song">
-        {song ? (
-          <>
-            <strong>{song.song}</strong> <span>{song.artist}</span>
-          </>
-        ) : (
-          <span>No song playing</span>
-        )}
-      </p>
-      {/* The vote buttons (awesome / lame) go here with playback. */}
+    <section className="now-playing" aria-label="Now playing" data-testid="now-playing">
+      <div className="now-playing__main">
+        <CoverArt src={song ? song.metadata.coverart : facts?.coverart} size={56} className="now-playing__cover" />
+        <div className="now-playing__song">
+          {song ? (
+            <>
+              <strong>{song.metadata.song}</strong>
+              <span>
+                {song.metadata.artist}
+                {song.metadata.album && <> · {song.metadata.album}</>}
+              </span>
+              <span className="now-playing__dj">Played by {song.djname}</span>
+            </>
+          ) : facts ? (
+            <>
+              <strong>{facts.song}</strong> <span>{facts.artist}</span>
+            </>
+          ) : (
+            <span>No song playing</span>
+          )}
+        </div>
+        <button type="button" className="button button--small now-playing__history" onClick={() => setHistory(true)}>
+          History
+        </button>
+      </div>
+      {song && (
+        <div className="now-playing__progress">
+          <span className="now-playing__time" data-testid="song-elapsed">
+            {elapsed < 0 ? '0:00' : clockTime(Math.min(elapsed, lengthMs || elapsed))}
+          </span>
+          <Waveform peaks={song.peaks} progress={lengthMs > 0 ? Math.min(1, elapsed / lengthMs) : 0} />
+          <span className="now-playing__time">{clockTime(lengthMs)}</span>
+        </div>
+      )}
+      {song && <SongActions roomid={room.roomid} song={song} />}
+      <ListenControls />
+      {history && <RoomHistoryModal roomid={room.roomid} onClose={() => setHistory(false)} />}
     </section>
   );
 }

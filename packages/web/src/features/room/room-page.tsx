@@ -12,6 +12,7 @@ import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { player } from '../../live/player';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
 import { isMiniView, miniplayerMessages, openMiniplayer } from '../../lib/miniplayer';
@@ -30,6 +31,7 @@ import './room-page.css';
 import './stage/stage.css';
 import './moderation/moderation.css';
 import './miniplayer.css';
+import './now-playing.css';
 
 export default function RoomPage() {
   const { shortcut = '' } = useParams();
@@ -76,6 +78,7 @@ function useLiveRoom(roomid: string | undefined, attempt: number) {
   const hasSession = useCurrentUser() !== undefined;
   useEffect(() => {
     if (!roomid || !hasSession || isFramed()) return;
+    player.start();
     return roomStore.join(roomid);
   }, [roomid, hasSession, attempt]);
 }
@@ -98,6 +101,12 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
   const poppedOut = miniWindow !== null;
   const { showAlert } = useAlerts();
   const { metadata } = room;
+  // The miniplayer window plays the room; this page holds its music until it comes back.
+  useEffect(() => {
+    if (!poppedOut) return;
+    player.hold('popout');
+    return () => player.release('popout');
+  }, [poppedOut]);
   if (mini) return <MiniRoom room={room} onRejoin={() => setAttempt((n) => n + 1)} />;
 
   const popOut = () => {
@@ -123,7 +132,7 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
       ) : (
         <div className="room__layout">
           <div className="room__floor">
-            <NowPlaying song={metadata.current_song} />
+            <NowPlaying room={room} />
             <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
             {live === 'live' ? (
               <>

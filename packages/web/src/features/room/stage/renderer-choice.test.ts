@@ -1,5 +1,13 @@
 import { expect, test } from 'vitest';
-import { bobLift, chooseRenderer, motionAllowed } from './renderer-choice';
+import {
+  BOB_AMPLITUDE,
+  bobLift,
+  chooseRenderer,
+  figureLift,
+  motionAllowed,
+  NOD_AMPLITUDE,
+  NOD_PERIOD_MS,
+} from './renderer-choice';
 
 test('WebGL when the preference is on (or not known yet) and the browser can; else the DOM', () => {
   expect(chooseRenderer({ webglDisabled: false, webglAvailable: true })).toBe('webgl');
@@ -18,4 +26,11 @@ test('the idle bob goes up and comes back within its period, offset by phase', (
   expect(bobLift(1000, 0)).toBeCloseTo(1);
   expect(bobLift(2000, 0)).toBeCloseTo(0);
   expect(bobLift(0, 0.5)).toBeCloseTo(1);
+});
+
+test('a head voted Awesome nods faster and higher than the idle bob', () => {
+  expect(figureLift(NOD_PERIOD_MS / 2, 0, true)).toBeCloseTo(NOD_AMPLITUDE);
+  expect(figureLift(NOD_PERIOD_MS, 0, true)).toBeCloseTo(0);
+  expect(figureLift(NOD_PERIOD_MS / 2, 0, false)).toBeLessThan(BOB_AMPLITUDE);
+  expect(figureLift(1000, 0, false)).toBeCloseTo(BOB_AMPLITUDE);
 });

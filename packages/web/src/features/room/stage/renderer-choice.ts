@@ -46,3 +46,14 @@ export function bobLift(timeMs: number, phase: number): number {
   const turn = timeMs / BOB_PERIOD_MS + phase;
   return (1 - Math.cos(2 * Math.PI * turn)) / 2;
 }
+
+/** Heads bobbing to a song voted Awesome: faster and higher than the idle bob. */
+export const NOD_PERIOD_MS = 500;
+export const NOD_AMPLITUDE = 7;
+
+/** How high a figure is lifted (px) at a time: the nod for those who voted Awesome, else the idle bob. */
+export function figureLift(timeMs: number, phase: number, nodding: boolean): number {
+  return nodding
+    ? NOD_AMPLITUDE * bobLift((timeMs * BOB_PERIOD_MS) / NOD_PERIOD_MS, phase)
+    : BOB_AMPLITUDE * bobLift(timeMs, phase);
+}

@@ -18,8 +18,13 @@ export interface RendererProps {
 export function DomRenderer({ scene, hovered }: RendererProps) {
   const { desk } = scene.layout.stage;
   const moving = scene.animated ? ' is-moving' : '';
-  const figure = (person: SceneFigure) => (
-    <Figure key={person.userid} person={person} className={moving} hovered={scene.zoom && hovered === person.userid} />
+  const figure = (person: SceneFigure & { playing?: boolean }) => (
+    <Figure
+      key={person.userid}
+      person={person}
+      className={`${moving}${scene.animated && person.nodding ? ' is-nodding' : ''}${person.playing ? ' is-playing' : ''}`}
+      hovered={scene.zoom && hovered === person.userid}
+    />
   );
   return (
     <div className="scene-drawing" aria-hidden="true">

@@ -12,7 +12,7 @@ import { Application, Container, Graphics, RendererType, Sprite, Texture } from 
 import { LAPTOP_SIZE, STICKER_WIDTH } from '@platter/contract';
 import { laptopArtUrl } from '../../../ui/laptop-art';
 import { laptopLooks } from '../../../ui/laptop-looks';
-import { BOB_AMPLITUDE, STAGE_FPS, bobLift } from './renderer-choice';
+import { STAGE_FPS, figureLift } from './renderer-choice';
 import { ZOOM_SCALE, type Scene, type SceneDj, type SceneFigure } from './scene';
 
 export interface PixiStage {
@@ -76,7 +76,7 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
 
   const pose = (now: number) => {
     for (const { figure, sprite, fit } of standing) {
-      const lift = scene?.animated ? BOB_AMPLITUDE * bobLift(now, figure.phase) : 0;
+      const lift = scene?.animated ? figureLift(now, figure.phase, figure.nodding) : 0;
       sprite.y = figure.y - lift;
       sprite.scale.set(fit * (scene?.zoom && hovered === figure.userid ? ZOOM_SCALE : 1));
     }
@@ -141,6 +141,14 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
       standing = [];
       const { desk } = layout.stage;
       const djs = new Container();
+      // The DJ playing now stands in a spotlight.
+      for (const dj of next.djs.filter((one) => one.playing)) {
+        djs.addChild(
+          new Graphics()
+            .ellipse(dj.x, dj.y - dj.height * 0.45, dj.height * 0.42, dj.height * 0.55)
+            .fill({ color: 0xff4f8b, alpha: 0.28 }),
+        );
+      }
       next.djs.forEach((dj) => stand(dj, djs));
       const deskShape = new Graphics()
         .roundRect(desk.left, desk.top, desk.width, desk.height, 4)

@@ -18,6 +18,10 @@ export interface SceneFigure {
   y: number;
   height: number;
   phase: number;
+  /** Voted Awesome on the playing song: bobs its head to it (with Animation on). */
+  nodding: boolean;
+  /** Snagged the playing song: a heart over them. */
+  snagged: boolean;
 }
 
 export interface SceneDj extends SceneFigure {
@@ -27,6 +31,8 @@ export interface SceneDj extends SceneFigure {
   /** The laptop's box: centred on x, its top edge at laptopTop. */
   laptopTop: number;
   laptopWidth: number;
+  /** The DJ whose song is playing: lit up. */
+  playing: boolean;
 }
 
 export interface Scene {
@@ -53,6 +59,11 @@ interface SceneInputs {
   stickers: ReadonlyMap<string, Sticker>;
   animated: boolean;
   zoom: boolean;
+  /** The DJ playing now, or null. */
+  playing: string | null;
+  /** Who voted Awesome on the playing song. */
+  awesome: ReadonlySet<string>;
+  snaggers: ReadonlySet<string>;
 }
 
 export function buildScene(inputs: SceneInputs): Scene {
@@ -70,6 +81,9 @@ export function buildScene(inputs: SceneInputs): Scene {
         y: stage.figureTop + stage.figureHeight,
         height: stage.figureHeight,
         phase: 0.25 * index,
+        nodding: inputs.awesome.has(user.userid),
+        snagged: inputs.snaggers.has(user.userid),
+        playing: user.userid === inputs.playing,
         spot: index,
         laptop: user.laptop,
         placements: placements.get(user.userid) ?? [],
@@ -90,6 +104,8 @@ export function buildScene(inputs: SceneInputs): Scene {
         y: layout.crowdTop + spot.y,
         height: spot.height,
         phase: spot.phase,
+        nodding: inputs.awesome.has(user.userid),
+        snagged: inputs.snaggers.has(user.userid),
       },
     ];
   });

@@ -60,7 +60,15 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
               </button>
             );
           }
-          const name = <span className="scene-dj__name">{dj.name ?? 'Guest'}</span>;
+          const name = (
+            <>
+              <Heart shown={dj.snagged} />
+              <span className={`scene-dj__name${dj.playing ? ' is-playing' : ''}`}>
+                {dj.name ?? 'Guest'}
+                {dj.playing && <span className="scene-dj__playing"> · playing</span>}
+              </span>
+            </>
+          );
           return dj.name === null ? (
             <span key={spot.index} className="scene-dj" style={box}>
               {name}
@@ -88,6 +96,7 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
               to={`/profile/${person.userid}`}
               {...hover(person.userid)}
             >
+              <Heart shown={person.snagged} />
               <span className="scene-member__name">{person.name}</span>
             </ModalLink>
           ),
@@ -95,6 +104,15 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
       </section>
     </>
   );
+}
+
+/** The heart over someone who snagged the playing song. */
+function Heart({ shown }: { shown: boolean }) {
+  return shown ? (
+    <span className="scene-heart" role="img" aria-label="snagged the song" data-testid="snag-heart">
+      ♥
+    </span>
+  ) : null;
 }
 
 /** A crowd member's clickable box: the figure's body, not the transparent margins around it. */

@@ -28,6 +28,14 @@ export interface StageProps {
 export function Stage({ room, onStepUp }: StageProps) {
   const users = useRoom((state) => state.users);
   const djids = useRoom((state) => state.djids);
+  const playing = useRoom((state) => state.music.song?.djid ?? null);
+  const votes = useRoom((state) => state.music.votes);
+  const snaggerIds = useRoom((state) => state.music.snaggers);
+  const snaggers = useMemo(() => new Set(snaggerIds), [snaggerIds]);
+  const awesome = useMemo(
+    () => new Set([...votes].flatMap(([userid, vote]) => (vote === 'up' ? [userid] : []))),
+    [votes],
+  );
   const preferences = usePreferences().data;
   const me = useCurrentUser()?.userid;
   const { kind, fail } = useRendererKind();
@@ -47,8 +55,8 @@ export function Stage({ room, onStepUp }: StageProps) {
   const animated = motionAllowed(preferences?.disable_animation);
   const zoom = !preferences?.disable_zoom;
   const scene = useMemo(
-    () => buildScene({ layout, djs, listeners, ...laptops, animated, zoom }),
-    [layout, djs, listeners, laptops, animated, zoom],
+    () => buildScene({ layout, djs, listeners, ...laptops, animated, zoom, playing, awesome, snaggers }),
+    [layout, djs, listeners, laptops, animated, zoom, playing, awesome, snaggers],
   );
   const hidden: RoomUser[] = useMemo(
     () => crowdIds.slice(crowdIds.length - layout.crowd.hidden).flatMap((id) => listeners.get(id) ?? []),

@@ -1,0 +1,122 @@
+/**
+ * The player's controls in the room: "Click to listen" when the browser holds
+ * the music back (autoplay rules), mute and volume (remembered), and under
+ * "Audio" the speakers' latency (Bluetooth) and the sync readout: how far this
+ * page's clock is from the server's and its audio from the room's timeline.
+ */
+import { useState } from 'react';
+import { playerMessages } from '@platter/contract';
+import { MAX_LATENCY_MS, parseLatency } from '../../live/player-settings';
+import { player, usePlayerSettings, useSyncReadout } from '../../live/use-player';
+import { syncAdvice } from '../../live/sync-advice';
+
+const ms = (value: number | null) => (value === null ? '–' : `${Math.round(value)} ms`);
+
+export function ListenControls() {
+  const status = useSyncReadout((readout) => readout.status);
+  const settings = usePlayerSettings();
+  const [open, setOpen] = useState(false);
+  if (status === 'idle') return null;
+  return (
+    <div className="listen-controls">
+      {status === 'blocked' ? (
+        <button
+          type="button"
+          className="button button--primary listen-controls__listen"
+          onClick={() => player.listen()}
+        >
+          {playerMessages.clickToListen}
+        </button>
+      ) : status === 'held' ? (
+        <button type="button" className="button" onClick={() => player.listen()}>
+          Play
+        </button>
+      ) : (
+        <button type="button" className="button" onClick={() => player.hold('listener')}>
+          Pause
+        </button>
+      )}
+      <button
+        type="button"
+        className="button button--small"
+        aria-pressed={settings.muted}
+        onClick={() => player.changeSettings({ muted: !settings.muted })}
+      >
+        {settings.muted ? 'Unmute' : 'Mute'}
+      </button>
+      <input
+        type="range"
+        className="listen-controls__volume"
+        aria-label="Volume"
+        min={0}
+        max={100}
+        value={Math.round(settings.volume * 100)}
+        onChange={(event) => player.changeSettings({ volume: Number(event.target.value) / 100, muted: false })}
+      />
+      <button type="button" className="button button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
+        Audio
+      </button>
+      <SyncReadout />
+      {open && <AudioPanel latencyMs={settings.latencyMs} />}
+      <SyncAdvice />
+    </div>
+  );
+}
+
+function AudioPanel({ latencyMs }: { latencyMs: number }) {
+  const [text, setText] = useState(String(latencyMs));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = () => {
+    const value = parseLatency(text);
+    if (value === null) return setProblem(playerMessages.latencyInvalid);
+    setProblem(null);
+    player.changeSettings({ latencyMs: value });
+  };
+  return (
+    <div className="listen-controls__panel">
+      <label className="listen-controls__latency">
+        Speaker latency (Bluetooth), ms
+        <input
+          type="number"
+          min={0}
+          max={MAX_LATENCY_MS}
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          onBlur={save}
+          onKeyDown={(event) => event.key === 'Enter' && save()}
+        />
+      </label>
+      {problem && (
+        <p className="listen-controls__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The numbers: clock offset (± half its round trip) and this page's playback error. */
+export function SyncReadout() {
+  const offset = useSyncReadout((readout) => readout.offsetMs);
+  const rtt = useSyncReadout((readout) => readout.rttMs);
+  const error = useSyncReadout((readout) => readout.errorMs);
+  return (
+    <dl className="sync-readout" data-testid="sync-readout">
+      <dt>Clock</dt>
+      <dd>
+        {ms(offset)} {rtt !== null && <span>(± {Math.ceil(rtt / 2)} ms)</span>}
+      </dd>
+      <dt>Playback</dt>
+      <dd>{error === null ? '–' : `${error > 0 ? '+' : ''}${Math.round(error)} ms`}</dd>
+    </dl>
+  );
+}
+
+function SyncAdvice() {
+  const advice = useSyncReadout((readout) => syncAdvice(readout, performance.now()));
+  return advice ? (
+    <p className="listen-controls__advice" role="status">
+      {advice}
+    </p>
+  ) : null;
+}

@@ -1,0 +1,77 @@
+/**
+ * The room's history (room.history): the songs played here, newest first,
+ * each with its DJ, votes, snags and how it ended; older ones a page at a time.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PlayedSong, SongEnding } from '@platter/contract';
+import { ROOM_HISTORY_PAGE_SIZE } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { live } from '../../live/socket';
+import { timeAgo } from '../../lib/time-ago';
+import { CoverArt } from '../../ui/cover-art';
+import { Modal } from '../../ui/modal';
+import { Spinner } from '../../ui/spinner';
+
+const ENDINGS: Record<SongEnding, string> = {
+  played: 'played',
+  skipped: 'skipped',
+  lamed: 'lamed off',
+  left: 'DJ left',
+};
+
+export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose: () => void }) {
+  const history = useInfiniteQuery({
+    queryKey: ['room-history', roomid],
+    queryFn: ({ pageParam }) => live.request('room.history', { roomid, before: pageParam }),
+    initialPageParam: undefined as number | undefined,
+    getNextPageParam: (last) =>
+      last.songs.length < ROOM_HISTORY_PAGE_SIZE ? undefined : last.songs[last.songs.length - 1]?.starttime,
+  });
+  const songs = history.data?.pages.flatMap((page) => page.songs) ?? [];
+  const [now] = useState(Date.now);
+  return (
+    <Modal title="Room history" onClose={onClose} width={520}>
+      {history.isPending ? (
+        <Spinner label="Loading the room's history…" />
+      ) : history.isError ? (
+        <p role="alert">{errorText(history.error)}</p>
+      ) : songs.length === 0 ? (
+        <p>No songs have played here yet.</p>
+      ) : (
+        <ol className="room-history" data-testid="room-history">
+          {songs.map((song) => (
+            <HistoryLine key={song.playid} song={song} now={now} />
+          ))}
+        </ol>
+      )}
+      {history.hasNextPage && (
+        <button
+          type="button"
+          className="button"
+          disabled={history.isFetchingNextPage}
+          onClick={() => void history.fetchNextPage()}
+        >
+          Older songs
+        </button>
+      )}
+    </Modal>
+  );
+}
+
+function HistoryLine({ song, now }: { song: PlayedSong; now: number }) {
+  return (
+    <li className="room-history__line">
+      <CoverArt src={song.metadata.coverart} size={36} lazy />
+      <span className="room-history__song">
+        <strong>{song.metadata.song}</strong> {song.metadata.artist}
+        <small>
+          {song.djname} · {timeAgo(song.starttime, now)} · {song.ended ? ENDINGS[song.ended] : 'playing now'}
+        </small>
+      </span>
+      <span className="room-history__votes">
+        ▲ {song.upvotes} ▼ {song.downvotes} ♥ {song.snags}
+      </span>
+    </li>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * What a listener does about the playing song: Awesome / Lame (once per song,
+ * a new vote replaces the old; not on their own song), Snag (into their own
+ * queue), and Skip (its DJ and the room's moderators). The server decides;
+ * a refusal is shown as it says it.
+ */
+import { useState } from 'react';
+import { playbackMessages, type PlayingSong, type Vote } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { useRoom } from '../../live/room-store';
+import { live } from '../../live/socket';
+import { useCurrentUser } from '../../session/use-session';
+import { useRoomRights } from './moderation/use-room-rights';
+
+export function SongActions({ roomid, song }: { roomid: string; song: PlayingSong }) {
+  const me = useCurrentUser()?.userid;
+  const rights = useRoomRights();
+  const upvotes = useRoom((state) => state.music.upvotes);
+  const downvotes = useRoom((state) => state.music.downvotes);
+  const myVote = useRoom((state) => (me ? state.music.votes.get(me) : undefined));
+  const snagged = useRoom((state) => (me ? state.music.snaggers.includes(me) : false));
+  const snags = useRoom((state) => state.music.snaggers.length);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const mine = me === song.djid;
+
+  const act = (work: () => Promise<unknown>) => {
+    if (busy) return;
+    setBusy(true);
+    setProblem(null);
+    work()
+      .catch((error: unknown) => setProblem(errorText(error)))
+      .finally(() => setBusy(false));
+  };
+  const vote = (val: Vote) => act(() => live.request('room.vote', { roomid, val, songid: song._id }));
+  const voteTitle = mine ? playbackMessages.ownSong : undefined;
+
+  return (
+    <div className="song-actions">
+      <button
+        type="button"
+        className={`button song-actions__vote${myVote === 'up' ? ' is-chosen' : ''}`}
+        aria-pressed={myVote === 'up'}
+        disabled={mine || busy}
+        title={voteTitle}
+        onClick={() => vote('up')}
+      >
+        Awesome <span className="song-actions__count">{upvotes}</span>
+      </button>
+      <button
+        type="button"
+        className={`button song-actions__vote song-actions__vote--lame${myVote === 'down' ? ' is-chosen' : ''}`}
+        aria-pressed={myVote === 'down'}
+        disabled={mine || busy}
+        title={voteTitle}
+        onClick={() => vote('down')}
+      >
+        Lame <span className="song-actions__count">{downvotes}</span>
+      </button>
+      <button
+        type="button"
+        className={`button${snagged ? ' is-chosen' : ''}`}
+        disabled={mine || snagged || busy}
+        title={mine ? playbackMessages.snagOwn : undefined}
+        onClick={() => act(() => live.request('snag.add', { roomid, songid: song._id }))}
+      >
+        {snagged ? 'Snagged' : 'Snag'} {snags > 0 && <span className="song-actions__count">♥ {snags}</span>}
+      </button>
+      {(mine || rights.moderate) && (
+        <button
+          type="button"
+          className="button"
+          disabled={busy}
+          onClick={() => act(() => live.request('room.stop_song', { roomid, djid: song.djid, current_song: song._id }))}
+        >
+          Skip
+        </button>
+      )}
+      {mine && <p className="song-actions__note">{playbackMessages.ownSong}</p>}
+      {problem && (
+        <p className="song-actions__problem" role="alert">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/**
+ * How the player keeps to the room's timeline (docs/music.md, "Playing in
+ * sync"), as pure functions the player calls a few times a second. The error
+ * is where the page plays minus where the timeline is, in ms (positive: ahead).
+ * Small errors are worked off by playing a touch slower or faster — a change of
+ * a few percent nobody hears, where a seek is a skip in the music — and only an
+ * error beyond SEEK_BEYOND_MS is met by a seek.
+ */
+
+/** Beyond this the page seeks; under it, it plays a little faster or slower. */
+export const SEEK_BEYOND_MS = 1000;
+/** Errors this small are left alone (the measurement itself wobbles by a few ms). */
+export const DRIFT_DEADBAND_MS = 6;
+/** The playback rate stays within 1 ± this. */
+export const MAX_RATE_NUDGE = 0.05;
+/** An error is worked off in about this long: 100 ms ahead plays at 0.95 for ~2 s. */
+export const DRIFT_CORRECTION_MS = 2000;
+/** A page whose error stays beyond this for LARGE_ERROR_FOR_MS is told why it may be. */
+export const LARGE_ERROR_MS = 250;
+export const LARGE_ERROR_FOR_MS = 15_000;
+
+export type Correction = { kind: 'seek'; toMs: number } | { kind: 'rate'; rate: number };
+
+/**
+ * What to do about an error of `errorMs` while the timeline is at `targetMs` in the song:
+ * seek there (plus `seekLeadMs`, what a seek has been seen to cost), or set the rate.
+ */
+export function correctDrift(errorMs: number, targetMs: number, seekLeadMs = 0): Correction {
+  if (!Number.isFinite(errorMs) || Math.abs(errorMs) > SEEK_BEYOND_MS) {
+    return { kind: 'seek', toMs: Math.max(0, targetMs + seekLeadMs) };
+  }
+  if (Math.abs(errorMs) <= DRIFT_DEADBAND_MS) return { kind: 'rate', rate: 1 };
+  const nudge = Math.max(-MAX_RATE_NUDGE, Math.min(MAX_RATE_NUDGE, errorMs / DRIFT_CORRECTION_MS));
+  // Ahead (positive) plays slower; behind plays faster.
+  return { kind: 'rate', rate: Math.round((1 - nudge) * 10_000) / 10_000 };
+}
+
+/**
+ * What a seek costs: after one, the page starts playing behind where it sought (it had to
+ * fetch and decode). Learned from each seek's outcome, halfway at a time so that one odd seek
+ * does not throw it: the lead that would have been right is the old one minus the error seen.
+ */
+export function nextSeekLead(previousLeadMs: number, errorAfterSeekMs: number): number {
+  const right = previousLeadMs - errorAfterSeekMs;
+  return Math.round(Math.max(0, Math.min(SEEK_BEYOND_MS / 2, (previousLeadMs + right) / 2)));
+}
+
+/** Where the song is on the room's timeline now (ms into it), given the server's clock. */
+export function timelinePosition(serverNowMs: number, starttimeMs: number): number {
+  return serverNowMs - starttimeMs;
+}
+
+/**
+ * Tracks how long the error has stayed large: the time it first went (and stayed) beyond
+ * LARGE_ERROR_MS, or null while it is fine.
+ */
+export function largeErrorSince(since: number | null, errorMs: number, nowMs: number): number | null {
+  if (Math.abs(errorMs) <= LARGE_ERROR_MS) return null;
+  return since ?? nowMs;
+}
+
+export function errorStaysLarge(since: number | null, nowMs: number): boolean {
+  return since !== null && nowMs - since >= LARGE_ERROR_FOR_MS;
+}

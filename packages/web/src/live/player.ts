@@ -1,0 +1,325 @@
+/**
+ * The page's one audio element (docs/music.md, "Playing in sync"). It lives
+ * beside the socket, not in a route, so the room page and the miniplayer play
+ * through the same one. It plays the room's song at the moment the room's
+ * timeline is at: server time now − the song's starttime (a late joiner starts
+ * mid-song; before the start it waits, buffering), through a Web Audio gain
+ * that evens out loudness (the song's `gain`, dB) and carries the listener's
+ * volume. A few times a second it measures how far off it is and corrects:
+ * drift.ts says how. Its readout (clock offset, round trip, playback error,
+ * position) is shown in the room and is `window.__platterSync` for tests.
+ */
+import { MAX_GAIN_DB, songAudioPath, type PlayingSong } from '@platter/contract';
+import { correctDrift, largeErrorSince, nextSeekLead } from './drift';
+import { gainFactor, readPlayerSettings, savePlayerSettings, type PlayerSettings } from './player-settings';
+import { roomStore, type RoomStore } from './room-store';
+import { live, type LiveSocket } from './socket';
+import { setMediaSession } from './media-session';
+
+/** idle: nothing to play; waiting: before the song's start, or loading; blocked: the browser wants a click; failed: the audio did not load; held: the listener paused, or the room plays in the miniplayer. */
+export type ListenStatus = 'idle' | 'waiting' | 'playing' | 'blocked' | 'failed' | 'held';
+
+export interface SyncReadout {
+  status: ListenStatus;
+  songid: string | null;
+  /** Server clock minus page clock (ms), and the round trip of the sample it comes from; null before the first. */
+  offsetMs: number | null;
+  rttMs: number | null;
+  /** Where the page plays minus where the room's timeline is (ms, positive: ahead); null while not playing. */
+  errorMs: number | null;
+  /** The moment of the song the listener hears now (ms into it), or null. */
+  position: number | null;
+  /** The server's clock as the page reads it when the readout was taken. */
+  serverNow: number;
+  rate: number;
+  /** Since when (page clock) the error has stayed large, or null. */
+  largeSince: number | null;
+  /** Since when (page clock) the audio has been waiting for data while it should play, or null. */
+  stalledSince: number | null;
+}
+
+const TICK_MS = 200;
+/** While a song plays the clock is sampled again this often (a burst of pings). */
+const RESAMPLE_MS = 20_000;
+/** After a seek, the error is read this long after playing resumes, to learn what a seek costs. */
+const SETTLE_MS = 400;
+const RETRY_LOAD_MS = 4000;
+/** Started this close to a song's start, the page plays from the top (drift correction does the rest). */
+const START_SLACK_MS = 150;
+/** How long a held-back audio context is given to start after play() before the page asks for a click. */
+const CONTEXT_GRACE_MS = 500;
+
+export class RoomPlayer {
+  private audio: HTMLAudioElement | null = null;
+  private context: AudioContext | null = null;
+  private gainNode: GainNode | null = null;
+  private song: PlayingSong | null = null;
+  private settings: PlayerSettings = { volume: 0.8, muted: false, latencyMs: 0 };
+  private seekLeadMs = 0;
+  private seekedAt: number | null = null;
+  private heldBy = new Set<string>();
+  private timer: ReturnType<typeof setInterval> | undefined;
+  private resampleTimer: ReturnType<typeof setInterval> | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private started = false;
+  private readout: SyncReadout = emptyReadout(0);
+  private readonly listeners = new Set<() => void>();
+
+  constructor(
+    private readonly store: RoomStore,
+    private readonly socket: LiveSocket,
+  ) {}
+
+  /** Follows the room store from now on (once, when the page starts). */
+  start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.settings = readPlayerSettings();
+    this.store.subscribe(() => this.setSong(this.store.getState().music.song));
+    this.setSong(this.store.getState().music.song);
+  }
+
+  getReadout = (): SyncReadout => this.readout;
+  getSettings = (): PlayerSettings => this.settings;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  /** The listener's click: lets the browser play (autoplay rules), and undoes their own pause. */
+  listen(): void {
+    this.heldBy.delete('listener');
+    this.ensureAudio();
+    void this.context?.resume();
+    if (this.song) this.playFrom(this.targetMs(), true);
+  }
+
+  /** Stops playing until `release`: the listener's pause, or the room popped out to the miniplayer. */
+  hold(by: 'listener' | 'popout'): void {
+    this.heldBy.add(by);
+    this.audio?.pause();
+    this.update();
+  }
+
+  release(by: 'listener' | 'popout'): void {
+    this.heldBy.delete(by);
+    this.update();
+  }
+
+  changeSettings(change: Partial<PlayerSettings>): void {
+    this.settings = { ...this.settings, ...change };
+    savePlayerSettings(this.settings);
+    this.applyGain();
+    this.publish(this.readout);
+  }
+
+  private setSong(song: PlayingSong | null): void {
+    if (song?.playid === this.song?.playid) return;
+    this.song = song;
+    this.seekedAt = null;
+    clearTimeout(this.retryTimer);
+    setMediaSession(song, this);
+    if (!song) {
+      clearInterval(this.timer);
+      clearInterval(this.resampleTimer);
+      this.timer = this.resampleTimer = undefined;
+      if (this.audio) {
+        this.audio.pause();
+        this.audio.removeAttribute('src');
+        this.audio.load();
+      }
+      this.publish(emptyReadout(this.socket.clock.serverNow()));
+      return;
+    }
+    const audio = this.ensureAudio();
+    audio.src = songAudioPath(song._id);
+    audio.playbackRate = 1;
+    this.applyGain();
+    this.socket.sampleClock();
+    this.timer ??= setInterval(() => this.update(), TICK_MS);
+    this.resampleTimer ??= setInterval(() => this.socket.sampleClock(), RESAMPLE_MS);
+    this.update();
+  }
+
+  /** Where the timeline is in the song (ms), ahead by the output latency so the sound is heard in time. */
+  private targetMs(): number {
+    if (!this.song) return 0;
+    return this.socket.clock.serverNow() - this.song.starttime + this.outputLatencyMs();
+  }
+
+  private outputLatencyMs(): number {
+    const device = this.context ? (this.context.outputLatency || this.context.baseLatency || 0) * 1000 : 0;
+    return device + this.settings.latencyMs;
+  }
+
+  private update(): void {
+    const audio = this.audio;
+    const song = this.song;
+    const now = performance.now();
+    const serverNow = this.socket.clock.serverNow();
+    if (!audio || !song) return this.publish(emptyReadout(serverNow));
+    const previous = this.readout;
+    const base = { ...emptyReadout(serverNow), songid: song._id, ...this.clockPart() };
+    if (this.heldBy.size > 0) return this.publish({ ...base, status: 'held' });
+    if (previous.status === 'blocked' || previous.status === 'failed') {
+      return this.publish({ ...base, status: previous.status });
+    }
+    const target = this.targetMs();
+    if (target < 0) {
+      // Before the song's start: buffer from its first moment, and start on time.
+      if (!audio.paused) audio.pause();
+      if (audio.currentTime !== 0) audio.currentTime = 0;
+      if (target > -TICK_MS) setTimeout(() => this.playFrom(this.targetMs(), false), -target);
+      return this.publish({ ...base, status: 'waiting' });
+    }
+    if (audio.paused || audio.ended) {
+      if (target / 1000 < (song.metadata.length || Infinity)) this.playFrom(target, false);
+      return this.publish({ ...base, status: 'waiting' });
+    }
+    const heard = audio.currentTime * 1000;
+    const errorMs = heard - target;
+    const position = heard - this.outputLatencyMs();
+    const waiting = audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA;
+    const stalledSince = waiting ? (previous.stalledSince ?? now) : null;
+    if (this.seekedAt !== null) {
+      // Just sought: let it settle, then learn how far behind a seek lands.
+      if (waiting || now - this.seekedAt < SETTLE_MS) {
+        return this.publish({ ...base, status: 'playing', position, errorMs, stalledSince });
+      }
+      this.seekLeadMs = nextSeekLead(this.seekLeadMs, errorMs);
+      this.seekedAt = null;
+    }
+    const correction = correctDrift(errorMs, target, this.seekLeadMs);
+    if (correction.kind === 'seek') this.seekTo(correction.toMs);
+    else if (audio.playbackRate !== correction.rate) audio.playbackRate = correction.rate;
+    this.publish({
+      ...base,
+      status: 'playing',
+      errorMs,
+      position,
+      rate: audio.playbackRate,
+      largeSince: largeErrorSince(previous.largeSince, errorMs, now),
+      stalledSince,
+    });
+  }
+
+  private clockPart() {
+    const best = this.socket.clock.best();
+    return { offsetMs: best ? best.offset : null, rttMs: best ? best.roundTrip : null };
+  }
+
+  private seekTo(ms: number): void {
+    if (!this.audio) return;
+    this.audio.currentTime = Math.max(0, ms) / 1000;
+    this.audio.playbackRate = 1;
+    this.seekedAt = performance.now();
+  }
+
+  /** Seeks to `targetMs` (ahead by what seeks cost) and plays; a refusal means the browser wants a click. */
+  private playFrom(targetMs: number, byListener: boolean): void {
+    const audio = this.audio;
+    if (!audio || !this.song || this.heldBy.size > 0) return;
+    const playid = this.song.playid;
+    // At the very start it plays from the top; a seek there would cost more than it saves.
+    if (targetMs > START_SLACK_MS) this.seekTo(targetMs + this.seekLeadMs);
+    audio.play().then(
+      () => {
+        if (byListener || this.readout.status === 'blocked') this.publish({ ...this.readout, status: 'waiting' });
+        const context = this.context;
+        if (context?.state !== 'suspended') return;
+        // The element plays but the Web Audio graph is held back by the browser: silence, so ask for a click.
+        void context.resume();
+        setTimeout(() => {
+          if (context.state === 'suspended' && this.song?.playid === playid) {
+            this.publish({ ...this.readout, status: 'blocked' });
+          }
+        }, CONTEXT_GRACE_MS);
+      },
+      (error: unknown) => {
+        if (this.song?.playid !== playid) return;
+        if (error instanceof DOMException && error.name === 'NotAllowedError') {
+          this.publish({ ...this.readout, status: 'blocked' });
+        }
+      },
+    );
+  }
+
+  private ensureAudio(): HTMLAudioElement {
+    if (this.audio) return this.audio;
+    const audio = document.createElement('audio');
+    audio.preload = 'auto';
+    audio.setAttribute('data-testid', 'room-audio');
+    audio.addEventListener('error', () => this.loadFailed());
+    audio.addEventListener('seeked', () => {
+      if (this.seekedAt !== null) this.seekedAt = performance.now();
+    });
+    document.body.append(audio);
+    this.audio = audio;
+    try {
+      this.context = new AudioContext({ latencyHint: 'playback' });
+      this.gainNode = this.context.createGain();
+      this.context.createMediaElementSource(audio).connect(this.gainNode).connect(this.context.destination);
+    } catch {
+      // No Web Audio (an old browser): the element's own volume carries the gain, up to 1.
+      this.context = null;
+      this.gainNode = null;
+    }
+    return audio;
+  }
+
+  private applyGain(): void {
+    const { volume, muted } = this.settings;
+    const factor = muted ? 0 : volume * gainFactor(this.song?.gain ?? 0, MAX_GAIN_DB);
+    if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);
+    else if (this.audio) this.audio.volume = Math.min(1, factor);
+  }
+
+  private loadFailed(): void {
+    const song = this.song;
+    if (!song || !this.audio?.getAttribute('src')) return;
+    this.publish({ ...this.readout, status: 'failed' });
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => {
+      if (this.song?.playid !== song.playid || !this.audio) return;
+      this.audio.src = songAudioPath(song._id);
+      this.publish({ ...this.readout, status: 'waiting' });
+    }, RETRY_LOAD_MS);
+  }
+
+  private publish(readout: SyncReadout): void {
+    this.readout = readout;
+    for (const listener of [...this.listeners]) listener();
+  }
+}
+
+function emptyReadout(serverNow: number): SyncReadout {
+  return {
+    status: 'idle',
+    songid: null,
+    offsetMs: null,
+    rttMs: null,
+    errorMs: null,
+    position: null,
+    serverNow,
+    rate: 1,
+    largeSince: null,
+    stalledSince: null,
+  };
+}
+
+/** The page's player. */
+export const player = new RoomPlayer(roomStore, live);
+
+declare global {
+  interface Window {
+    /** The player's sync readout, for tests and the curious (docs/music.md). */
+    __platterSync?: SyncReadout;
+  }
+}
+
+if (typeof window !== 'undefined') {
+  Object.defineProperty(window, '__platterSync', { get: () => player.getReadout(), configurable: true });
+}
