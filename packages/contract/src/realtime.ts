@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { directoryGraph } from './calls/room';
-import { roomDetails } from './calls/room';
+import { roomDetails, song } from './calls/room';
 import { roomUser } from './calls/room-live';
 import { pmMessage } from './calls/pm';
 import { playingSong, songEndings, votes } from './calls/playback';
@@ -139,13 +139,17 @@ export type RoomEvent = z.infer<typeof roomEvent>;
 export const liveEvent = z.discriminatedUnion('command', [
   ...roomEvent.options,
   z.object({ command: z.literal('directory_graph'), ...directoryGraph.shape }),
-  /** A room's counts changed (room.follow_counts): lobby tiles showing it update in place. */
+  /**
+   * A room's counts changed (room.follow_counts): lobby tiles showing it update in place. When
+   * its song changed, `current_song` says to what (null: nothing plays); absent, the song is as it was.
+   */
   z.object({
     command: z.literal('room_counts'),
     roomid: z.string(),
     listeners: z.number(),
     djcount: z.number(),
     max_djs: z.number(),
+    current_song: song.nullable().optional(),
   }),
   /**
    * This page no longer follows the room (turntable's name): the member opened it in another

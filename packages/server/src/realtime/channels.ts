@@ -10,7 +10,7 @@
  *               pages alone (private messages), a newer ttapi connection replaced an older one
  */
 import { z } from 'zod';
-import { liveEvent, roomEvent } from '@platter/contract';
+import { liveEvent, roomEvent, song } from '@platter/contract';
 
 export interface Channel<T> {
   readonly name: string;
@@ -20,13 +20,14 @@ export interface Channel<T> {
 const lobbyMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('room_membership'), userid: z.string(), roomid: z.string().nullable() }),
   z.object({ type: z.literal('fans_changed'), userid: z.string() }),
-  /** A room's counts changed: lobby tiles showing it update in place. */
+  /** A room's counts changed: lobby tiles showing it update in place; with `current_song` when its song changed. */
   z.object({
     type: z.literal('room_counts'),
     roomid: z.string(),
     listeners: z.number(),
     djcount: z.number(),
     max_djs: z.number(),
+    current_song: song.nullable().optional(),
   }),
 ]);
 export type LobbyMessage = z.infer<typeof lobbyMessage>;

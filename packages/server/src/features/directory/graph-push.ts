@@ -2,8 +2,9 @@
  * The lobby, live. The friends panel (room.follow_directory_graph): the
  * member's page gets the graph now, and a fresh one whenever a buddy moves or
  * whom the member follows changes — wherever that happened, since every
- * instance publishes moves on the lobby channel. The tiles
- * (room.follow_counts): each room's counts as they change.
+ * instance publishes moves on the lobby channel — and when a room it shows
+ * starts a new song. The tiles (room.follow_counts): each room's counts as
+ * they change, and its song when that changes.
  */
 import type { Services } from '../../api/context';
 import { lobbyChannel } from '../../realtime/channels';
@@ -19,17 +20,24 @@ export async function followDirectoryGraph(services: Services, connection: LiveC
   const userId = connection.userid;
   let buddies = await buddyIdsOf(services.db, userId);
   let pending: NodeJS.Timeout | null = null;
+  /** The rooms the panel shows: a new song in one of them redraws it. */
+  let shown = new Set<string>();
+  const graph = async () => {
+    const rooms = await directoryGraph(services.db, userId);
+    shown = new Set(rooms.map(([room]) => room.roomid));
+    return rooms;
+  };
 
   const sendGraph = async () => {
     buddies = await buddyIdsOf(services.db, userId);
-    const rooms = await directoryGraph(services.db, userId);
-    connection.push(GRAPH_CHANNEL, { command: 'directory_graph', rooms });
+    connection.push(GRAPH_CHANNEL, { command: 'directory_graph', rooms: await graph() });
   };
 
   await connection.listen(GRAPH_CHANNEL, lobbyChannel, (message) => {
     const mine = message.type === 'fans_changed' && message.userid === userId;
     const buddyMoved = message.type === 'room_membership' && buddies.has(message.userid);
-    if (!(mine || buddyMoved) || pending) return;
+    const newSong = message.type === 'room_counts' && message.current_song !== undefined && shown.has(message.roomid);
+    if (!(mine || buddyMoved || newSong) || pending) return;
     pending = setTimeout(() => {
       pending = null;
       sendGraph().catch(() => undefined); // the next move, or the page's poll, brings it
@@ -38,7 +46,7 @@ export async function followDirectoryGraph(services: Services, connection: LiveC
   connection.onClose(() => {
     if (pending) clearTimeout(pending);
   });
-  return { rooms: await directoryGraph(services.db, userId) };
+  return { rooms: await graph() };
 }
 
 export const COUNTS_CHANNEL = 'room_counts';

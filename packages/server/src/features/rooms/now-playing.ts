@@ -1,5 +1,7 @@
 /** What a room plays now: the song shown on its lobby tile (spec §3 Song metadata). */
 import type { Services } from '../../api/context';
+import { lobbyChannel } from '../../realtime/channels';
+import { roomView } from '../directory';
 import { recountRoom } from './membership';
 
 export interface NowPlaying {
@@ -23,4 +25,20 @@ export async function playSong(services: Services, roomId: string, song: NowPlay
     .where('id', '=', roomId)
     .execute();
   await recountRoom(services, roomId);
+  await announceNowPlaying(services, roomId);
+}
+
+/** Lobby tiles and friends panels showing the room hear its new song (room.follow_counts, the graph). */
+export async function announceNowPlaying(services: Services, roomId: string): Promise<void> {
+  const row = await services.db.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
+  if (!row) return;
+  const { metadata } = roomView(row);
+  await services.hub.publish(lobbyChannel, {
+    type: 'room_counts',
+    roomid: roomId,
+    listeners: metadata.listeners,
+    djcount: metadata.djcount,
+    max_djs: metadata.max_djs,
+    current_song: metadata.current_song,
+  });
 }

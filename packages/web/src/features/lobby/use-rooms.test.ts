@@ -24,3 +24,14 @@ test("a room's new counts change its tile in place; a page without it stays the 
   const other = { rooms: [tile('c', 3)] };
   expect(withCounts(other, counts)).toBe(other);
 });
+
+test("a room's new song changes its tile; counts without a song leave the tile's song as it was", () => {
+  const song = { coverart: '/media/covers/c.jpg', artist: 'The Tins', song: 'Blue Hour', played: 5 };
+  const counts = { command: 'room_counts' as const, roomid: 'a', listeners: 1, djcount: 1, max_djs: 5 };
+  let page = withCounts({ rooms: [tile('a', 1)] }, { ...counts, current_song: song });
+  expect(page.rooms[0]?.metadata.current_song).toEqual(song);
+  page = withCounts(page, counts);
+  expect(page.rooms[0]?.metadata.current_song).toEqual(song);
+  page = withCounts(page, { ...counts, current_song: null });
+  expect(page.rooms[0]?.metadata.current_song).toBeNull();
+});

@@ -81,6 +81,8 @@ export function withCounts(page: RoomPage, counts: RoomCounts): RoomPage {
               listeners: counts.listeners,
               djcount: counts.djcount,
               max_djs: counts.max_djs,
+              // A new song comes with its counts; without one, the tile's song stays.
+              current_song: counts.current_song === undefined ? room.metadata.current_song : counts.current_song,
             },
           }
         : room,
@@ -90,7 +92,7 @@ export function withCounts(page: RoomPage, counts: RoomCounts): RoomPage {
 
 /**
  * The tiles follow their rooms' counts live (room.follow_counts): a room's listener and DJ
- * counts change in place on every list loaded; the order stays until the list reloads.
+ * counts, and its song, change in place on every list loaded; the order stays until the list reloads.
  */
 export function useLiveTiles(enabled: boolean) {
   const queryClient = useQueryClient();
