@@ -137,6 +137,7 @@ export function startTimelineSweep(
     holder,
     sweep,
     async stop({ release = true } = {}) {
+      if (stopped) return;
       stopped = true;
       clearInterval(interval);
       for (const roomId of [...timers.keys()]) forget(roomId);
