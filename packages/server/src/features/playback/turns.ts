@@ -96,7 +96,13 @@ export async function changeSong(
 async function startTurn(services: Services, trx: Db, roomId: string, djId: string): Promise<RoomEvent[] | null> {
   const song = await nextSongOf(trx, djId);
   if (!song) return null;
-  const startsAt = services.now() + SONG_LEAD_MS;
+  // Strictly after the room's last start, even within one millisecond: the history's order is the plays'.
+  const { latest } = await trx
+    .selectFrom('roomPlays')
+    .select((eb) => eb.fn.max('startsAt').as('latest'))
+    .where('roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
+  const startsAt = Math.max(services.now() + SONG_LEAD_MS, Number(latest ?? 0) + 1);
   const playId = newId();
   await trx
     .insertInto('roomPlays')
