@@ -45,13 +45,13 @@ export const roomSnapshot = z.object({
   chat: z.array(roomChatLine),
   /** Until when the caller may not chat here (epoch ms), or null. */
   muted_until: z.number().nullable(),
+  /** The song playing now and when it started (a late joiner starts mid-song), or null. */
+  current_song: playingSong.nullable(),
+  /** The votes on it so far (zero when nothing plays). */
+  votes: roomVotes,
+  /** Who snagged it so far. */
+  snaggers: z.array(z.string()),
   seq: z.number(),
-  /** The song playing now and when it started (docs/music.md), or null; absent from servers without music. */
-  current_song: playingSong.nullable().optional(),
-  /** The playing song's votes so far. */
-  votes: roomVotes.optional(),
-  /** Who snagged the playing song (a heart over each). */
-  snaggers: z.array(z.string()).optional(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
 
@@ -93,6 +93,10 @@ export const roomLiveCalls = callTable(
       users: z.array(roomUser).optional(),
       djids: z.array(z.string()).optional(),
       moderator_ids: z.array(z.string()).optional(),
+      /** The song playing now (what ttapi bots read as room.metadata.current_song), or null. */
+      current_song: playingSong.nullable(),
+      /** The DJ playing it (ttapi's room.metadata.current_dj), or null. */
+      current_dj: z.string().nullable(),
     }),
   }),
   defineCall({

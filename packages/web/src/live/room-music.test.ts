@@ -54,8 +54,17 @@ test('a song ends with its own song_ended, or nosong; votes without a song chang
   expect(apply(apply(silence, newsong('p3')), { command: 'nosong', roomid: 'r1' })).toBe(silence);
 });
 
-test('the snapshot brings the song, its votes and snaggers; a server without music, silence', () => {
-  const base = { users: [], djids: [], chat: [], muted_until: null, seq: 1 } as unknown as RoomSnapshot;
+test('the snapshot brings the song, its votes and snaggers; nothing playing is silence', () => {
+  const base = {
+    users: [],
+    djids: [],
+    chat: [],
+    muted_until: null,
+    seq: 1,
+    current_song: null,
+    votes: { upvotes: 0, downvotes: 0, votelog: [] },
+    snaggers: [],
+  } as unknown as RoomSnapshot;
   expect(musicOfSnapshot(base)).toBe(silence);
   const music = musicOfSnapshot({
     ...base,

@@ -20,16 +20,16 @@ export interface RoomMusic {
 
 export const silence: RoomMusic = { song: null, upvotes: 0, downvotes: 0, votes: new Map(), snaggers: [] };
 
-/** The music of a snapshot (a server without music sends none of it: silence). */
+/** The music of a snapshot. */
 export function musicOfSnapshot(snapshot: RoomSnapshot): RoomMusic {
-  const song = snapshot.current_song ?? null;
+  const song = snapshot.current_song;
   if (!song) return silence;
   return {
     song,
-    upvotes: snapshot.votes?.upvotes ?? 0,
-    downvotes: snapshot.votes?.downvotes ?? 0,
-    votes: new Map(snapshot.votes?.votelog ?? []),
-    snaggers: snapshot.snaggers ?? [],
+    upvotes: snapshot.votes.upvotes,
+    downvotes: snapshot.votes.downvotes,
+    votes: new Map(snapshot.votes.votelog),
+    snaggers: snapshot.snaggers,
   };
 }
 

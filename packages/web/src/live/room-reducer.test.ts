@@ -41,6 +41,9 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   chat: [],
   muted_until: null,
   seq,
+  current_song: null,
+  votes: { upvotes: 0, downvotes: 0, votelog: [] },
+  snaggers: [],
 });
 
 const joined = (seq: number, users: string[]): RoomState =>
