@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
+import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { playbackCalls, snagCalls } from './calls/playback';
@@ -31,6 +32,7 @@ export const calls = {
   ...orderCalls,
   ...pmCalls,
   ...playbackCalls,
+  ...libraryCalls,
   ...snagCalls,
 };
 
