@@ -8,7 +8,9 @@ import {
   largeErrorSince,
   MAX_RATE_NUDGE,
   nextSeekLead,
+  POSITION_READINGS_KEPT,
   SEEK_BEYOND_MS,
+  smoothedPosition,
 } from './drift';
 
 test('small errors nudge the rate (ahead plays slower), within 0.95–1.05; big ones seek', () => {
@@ -56,4 +58,30 @@ test('a listener is told only when the error stays large', () => {
   expect(errorStaysLarge(since, 1_000 + LARGE_ERROR_FOR_MS)).toBe(true);
   expect(largeErrorSince(since, 10, 20_000)).toBeNull();
   expect(errorStaysLarge(null, 99_999)).toBe(false);
+});
+
+test('the position is the median of recent readings carried forward, so jitter and an odd one do not move it', () => {
+  expect(smoothedPosition([], 0)).toBeNull();
+  // A steady clock read with ±15 ms of jitter, and one reading 300 ms off.
+  const jitter = [0, 15, -15, 10, -10, 5, -5];
+  const readings = jitter.map((wobble, n) => ({ at: n * 200, position: 10_000 + n * 200 + wobble, rate: 1 }));
+  readings.push({ at: 1_400, position: 11_400 + 300, rate: 1 });
+  expect(smoothedPosition(readings, 1_500)).toBeCloseTo(11_500 + 2.5, 6);
+  // At another rate, a reading is carried forward at that rate.
+  expect(smoothedPosition([{ at: 0, position: 1_000, rate: 1.05 }], 1_000)).toBeCloseTo(2_050);
+});
+
+test('the smoothed position stays within the jitter of the truth (fast-check)', () => {
+  fc.assert(
+    fc.property(
+      fc.array(fc.double({ min: -20, max: 20, noNaN: true }), { minLength: 1, maxLength: POSITION_READINGS_KEPT }),
+      fc.double({ min: 0.95, max: 1.05, noNaN: true }),
+      (wobbles, rate) => {
+        const readings = wobbles.map((wobble, n) => ({ at: n * 200, position: 5_000 + n * 200 * rate + wobble, rate }));
+        const now = wobbles.length * 200;
+        const truth = 5_000 + now * rate;
+        expect(Math.abs(smoothedPosition(readings, now)! - truth)).toBeLessThanOrEqual(20 + 1e-6);
+      },
+    ),
+  );
 });

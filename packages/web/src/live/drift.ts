@@ -62,3 +62,26 @@ export function largeErrorSince(since: number | null, errorMs: number, nowMs: nu
 export function errorStaysLarge(since: number | null, nowMs: number): boolean {
   return since !== null && nowMs - since >= LARGE_ERROR_FOR_MS;
 }
+
+/** A reading of the audio element's position: when (page clock, ms), where (ms into the song), at what rate. */
+export interface PositionReading {
+  at: number;
+  position: number;
+  rate: number;
+}
+
+/** How many recent readings are weighed (about a second and a half at the player's tick). */
+export const POSITION_READINGS_KEPT = 8;
+
+/**
+ * Where the audio is at `now`, from its recent readings: each carried forward to `now` at its
+ * rate, and the median taken. The element's clock moves in steps of its audio buffers (tens of
+ * ms, more under load), so one reading alone jitters; the median of several does not, and one
+ * odd reading cannot move it. Null without readings.
+ */
+export function smoothedPosition(readings: readonly PositionReading[], now: number): number | null {
+  if (readings.length === 0) return null;
+  const carried = readings.map((reading) => reading.position + (now - reading.at) * reading.rate).sort((a, b) => a - b);
+  const middle = carried.length >> 1;
+  return carried.length % 2 === 1 ? carried[middle]! : (carried[middle - 1]! + carried[middle]!) / 2;
+}

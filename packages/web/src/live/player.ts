@@ -10,7 +10,14 @@
  * position) is shown in the room and is `window.__platterSync` for tests.
  */
 import { MAX_GAIN_DB, songAudioPath, type PlayingSong } from '@platter/contract';
-import { correctDrift, largeErrorSince, nextSeekLead } from './drift';
+import {
+  correctDrift,
+  largeErrorSince,
+  nextSeekLead,
+  POSITION_READINGS_KEPT,
+  smoothedPosition,
+  type PositionReading,
+} from './drift';
 import { gainFactor, readPlayerSettings, savePlayerSettings, type PlayerSettings } from './player-settings';
 import { roomStore, type RoomStore } from './room-store';
 import { live, type LiveSocket } from './socket';
@@ -48,6 +55,8 @@ const RETRY_LOAD_MS = 4000;
 const START_SLACK_MS = 150;
 /** How long a held-back audio context is given to start after play() before the page asks for a click. */
 const CONTEXT_GRACE_MS = 500;
+/** The rate is changed only by this much at least (each change costs the element a little resync). */
+const RATE_STEP = 0.0025;
 
 export class RoomPlayer {
   private audio: HTMLAudioElement | null = null;
@@ -57,6 +66,8 @@ export class RoomPlayer {
   private settings: PlayerSettings = { volume: 0.8, muted: false, latencyMs: 0 };
   private seekLeadMs = 0;
   private seekedAt: number | null = null;
+  /** The element's recent positions, for a smoothed reading of where it plays (drift.ts). */
+  private readings: PositionReading[] = [];
   private heldBy = new Set<string>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private resampleTimer: ReturnType<typeof setInterval> | undefined;
@@ -80,6 +91,22 @@ export class RoomPlayer {
   }
 
   getReadout = (): SyncReadout => this.readout;
+
+  /**
+   * The readout measured this instant (the published one is up to a tick old), with the page's
+   * wall clock (performance.timeOrigin + now) it was taken at: what `window.__platterSync` gives.
+   */
+  measureNow(): SyncReadout & { wall: number } {
+    const wall = performance.timeOrigin + performance.now();
+    const audio = this.audio;
+    const song = this.song;
+    const readout = { ...this.readout, serverNow: this.socket.clock.serverNow(), ...this.clockPart(), wall };
+    if (!audio || !song || readout.status !== 'playing' || audio.paused) return readout;
+    const now = performance.now();
+    const fresh = { at: now, position: audio.currentTime * 1000, rate: audio.playbackRate };
+    const heard = smoothedPosition([...this.readings, fresh].slice(-POSITION_READINGS_KEPT), now) ?? fresh.position;
+    return { ...readout, errorMs: heard - this.targetMs(), position: heard - this.outputLatencyMs() };
+  }
   getSettings = (): PlayerSettings => this.settings;
 
   subscribe = (listener: () => void): (() => void) => {
@@ -101,6 +128,7 @@ export class RoomPlayer {
   hold(by: 'listener' | 'popout'): void {
     this.heldBy.add(by);
     this.audio?.pause();
+    this.readings = [];
     this.update();
   }
 
@@ -120,6 +148,7 @@ export class RoomPlayer {
     if (song?.playid === this.song?.playid) return;
     this.song = song;
     this.seekedAt = null;
+    this.readings = [];
     clearTimeout(this.retryTimer);
     setMediaSession(song, this);
     if (!song) {
@@ -179,11 +208,11 @@ export class RoomPlayer {
       if (target / 1000 < (song.metadata.length || Infinity)) this.playFrom(target, false);
       return this.publish({ ...base, status: 'waiting' });
     }
-    const heard = audio.currentTime * 1000;
-    const errorMs = heard - target;
-    const position = heard - this.outputLatencyMs();
     const waiting = audio.readyState < HTMLMediaElement.HAVE_FUTURE_DATA;
     const stalledSince = waiting ? (previous.stalledSince ?? now) : null;
+    const heard = this.heardAt(now, !waiting);
+    const errorMs = heard - target;
+    const position = heard - this.outputLatencyMs();
     if (this.seekedAt !== null) {
       // Just sought: let it settle, then learn how far behind a seek lands.
       if (waiting || now - this.seekedAt < SETTLE_MS) {
@@ -194,7 +223,18 @@ export class RoomPlayer {
     }
     const correction = correctDrift(errorMs, target, this.seekLeadMs);
     if (correction.kind === 'seek') this.seekTo(correction.toMs);
-    else if (audio.playbackRate !== correction.rate) audio.playbackRate = correction.rate;
+    else if (
+      Math.abs(audio.playbackRate - correction.rate) >= RATE_STEP ||
+      (correction.rate === 1 && audio.playbackRate !== 1)
+    ) {
+      // Readings so far were taken at the old rate: carry them to now, and on at the new one.
+      this.readings = this.readings.map((reading) => ({
+        at: now,
+        position: reading.position + (now - reading.at) * reading.rate,
+        rate: correction.rate,
+      }));
+      audio.playbackRate = correction.rate;
+    }
     this.publish({
       ...base,
       status: 'playing',
@@ -204,6 +244,16 @@ export class RoomPlayer {
       largeSince: largeErrorSince(previous.largeSince, errorMs, now),
       stalledSince,
     });
+  }
+
+  /** Where the element plays at `now` (ms into the song): its latest readings, smoothed (drift.ts). */
+  private heardAt(now: number, record: boolean): number {
+    const audio = this.audio;
+    if (!audio) return 0;
+    const reading = { at: now, position: audio.currentTime * 1000, rate: audio.playbackRate };
+    if (!record) return reading.position;
+    this.readings = [...this.readings, reading].slice(-POSITION_READINGS_KEPT);
+    return smoothedPosition(this.readings, now) ?? reading.position;
   }
 
   private clockPart() {
@@ -216,6 +266,7 @@ export class RoomPlayer {
     this.audio.currentTime = Math.max(0, ms) / 1000;
     this.audio.playbackRate = 1;
     this.seekedAt = performance.now();
+    this.readings = [];
   }
 
   /** Seeks to `targetMs` (ahead by what seeks cost) and plays; a refusal means the browser wants a click. */
@@ -223,6 +274,7 @@ export class RoomPlayer {
     const audio = this.audio;
     if (!audio || !this.song || this.heldBy.size > 0) return;
     const playid = this.song.playid;
+    this.readings = [];
     // At the very start it plays from the top; a seek there would cost more than it saves.
     if (targetMs > START_SLACK_MS) this.seekTo(targetMs + this.seekLeadMs);
     audio.play().then(
@@ -316,10 +368,10 @@ export const player = new RoomPlayer(roomStore, live);
 declare global {
   interface Window {
     /** The player's sync readout, for tests and the curious (docs/music.md). */
-    __platterSync?: SyncReadout;
+    __platterSync?: SyncReadout & { wall: number };
   }
 }
 
 if (typeof window !== 'undefined') {
-  Object.defineProperty(window, '__platterSync', { get: () => player.getReadout(), configurable: true });
+  Object.defineProperty(window, '__platterSync', { get: () => player.measureNow(), configurable: true });
 }

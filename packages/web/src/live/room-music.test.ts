@@ -78,6 +78,11 @@ test('the snapshot brings the song, its votes and snaggers; nothing playing is s
 test('the feed reads who started, skipped or lamed what', () => {
   const playing = apply(silence, newsong('p1'));
   expect(musicNotice(silence, newsong('p1'), modName)).toBe('Ada started playing Blue Hour by The Tins');
+  // A song without an artist (an untagged file) reads as its title alone.
+  const untagged = { ...song('p9'), metadata: { ...song('p9').metadata, artist: '' } };
+  expect(musicNotice(silence, { command: 'newsong', roomid: 'r1', current_song: untagged }, modName)).toBe(
+    'Ada started playing Blue Hour',
+  );
   const ended = (reason: 'played' | 'skipped' | 'lamed' | 'left', modid: string | null): RoomEvent => ({
     command: 'song_ended',
     roomid: 'r1',

@@ -33,7 +33,8 @@ export function musicOfSnapshot(snapshot: RoomSnapshot): RoomMusic {
   };
 }
 
-const titleOf = (song: PlayingSong | null) => (song ? `${song.metadata.song} by ${song.metadata.artist}` : 'the song');
+const titleOf = (song: PlayingSong | null) =>
+  song ? (song.metadata.artist ? `${song.metadata.song} by ${song.metadata.artist}` : song.metadata.song) : 'the song';
 
 /**
  * What a music event reads as in the feed, or null. `modName` names a moderator by id

@@ -1,0 +1,184 @@
+/**
+ * A room plays music in real browsers (docs/music.md): a DJ uploads two songs
+ * over HTTP as the page does, steps up, and the song plays in a second
+ * member's page in sync with the DJ's (both pages' `window.__platterSync`
+ * read side by side); the listener votes Awesome, the DJ's points rise, the
+ * listener snags the song and a heart shows over them. Pages play without a
+ * click (Chromium's autoplay switch); a page that may not autoplay offers
+ * "Click to listen". With SCREENSHOTS_DIR set, the room is photographed while
+ * the song plays at 1280 and 375 px.
+ */
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { playerMessages, UPLOAD_PATH } from '@platter/contract';
+import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { apiGet, echosFreshRoom, logIn, type Credentials } from './support/room-members';
+import { startServer, type RunningServer } from './support/server';
+import { wavFile } from '../packages/server/test/support/audio-files';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function uploadSong(who: Credentials, seconds: number, frequency: number, filename: string) {
+  const query = new URLSearchParams({ ...who, filename });
+  const response = await fetch(`${server.baseUrl}${UPLOAD_PATH}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(wavFile({ seconds, frequency, sampleRate: 22_050, amplitude: 0.3 })),
+  });
+  const [ok, result] = (await response.json()) as [boolean, unknown];
+  if (!ok) throw new Error(`upload failed: ${JSON.stringify(result)}`);
+}
+
+interface Reading {
+  status: string;
+  offsetMs: number | null;
+  rttMs: number | null;
+  errorMs: number | null;
+  position: number | null;
+  /** The page's wall clock when measured (performance.timeOrigin + now: the same clock in every page). */
+  wall: number;
+}
+
+const readSync = (page: Page): Promise<Reading> =>
+  page.evaluate(() => {
+    const sync = (window as unknown as { __platterSync?: Reading }).__platterSync;
+    if (!sync) throw new Error('no __platterSync on the page');
+    const { status, offsetMs, rttMs, errorMs, position, wall } = sync;
+    return { status, offsetMs, rttMs, errorMs, position, wall };
+  });
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? Number.NaN;
+};
+
+test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the song', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Music ${Date.now()}`);
+  const ada = await logIn(server.baseUrl, 'ada@example.com');
+  await uploadSong(ada, 40, 330, 'First Light.wav');
+  await uploadSong(ada, 40, 392, 'Second Wind.wav');
+  const pointsBefore = (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points;
+
+  const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+  const listener = await demoMemberPage(browser, server.baseUrl, 'otter@example.com');
+  await dj.goto(`${server.baseUrl}/${room.shortcut}`);
+  await listener.goto(`${server.baseUrl}/${room.shortcut}`);
+  // The listener is in the room (its tools show once joined) before the music starts.
+  await listener.getByRole('button', { name: 'Step up to DJ' }).waitFor();
+  await dj.getByRole('button', { name: 'Step up to DJ' }).click();
+
+  // The song starts on both pages; the chat tells the room.
+  const nowPlaying = (page: Page) => page.getByRole('region', { name: 'Now playing' });
+  await nowPlaying(listener).getByText('First Light').waitFor();
+  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl started playing First Light').waitFor();
+  await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
+  await expect.poll(async () => (await readSync(dj)).status, { timeout: 15_000 }).toBe('playing');
+  // Let both settle (a seek, then rate nudges), then read them side by side.
+  for (const page of [dj, listener]) {
+    await expect
+      .poll(async () => Math.abs((await readSync(page)).errorMs ?? Infinity), { timeout: 20_000 })
+      .toBeLessThan(20);
+  }
+  const apart: number[] = [];
+  const errors: number[] = [];
+  const offsets: number[] = [];
+  for (let n = 0; n < 25; n++) {
+    const [a, b] = await Promise.all([readSync(dj), readSync(listener)]);
+    if (a.position !== null && b.position !== null) {
+      // Both positions carried to the same wall-clock moment.
+      apart.push(Math.abs(a.position + (b.wall - a.wall) - b.position));
+      if (process.env.SYNC_DEBUG) console.log(JSON.stringify({ a, b }));
+      errors.push(Math.abs(a.errorMs ?? 0), Math.abs(b.errorMs ?? 0));
+      // One machine, one clock: the true offset to the server is ~0.
+      offsets.push(Math.abs(a.offsetMs ?? 0), Math.abs(b.offsetMs ?? 0));
+    }
+    await listener.waitForTimeout(200);
+  }
+  console.log(
+    `sync: pages apart p50 ${percentile(apart, 0.5).toFixed(1)} ms, p95 ${percentile(apart, 0.95).toFixed(1)} ms; ` +
+      `error to timeline p95 ${percentile(errors, 0.95).toFixed(1)} ms; clock offset p95 ${percentile(offsets, 0.95).toFixed(1)} ms`,
+  );
+  expect(apart.length).toBeGreaterThan(20);
+  expect(percentile(apart, 0.95)).toBeLessThan(60);
+  expect(percentile(offsets, 0.95)).toBeLessThan(10);
+  await listener.getByTestId('sync-readout').getByText('Playback').waitFor();
+
+  if (process.env.SCREENSHOTS_DIR) {
+    await listener.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'room-music-1280.png') });
+  }
+
+  // The DJ cannot vote on their own song, and is told why.
+  expect(await nowPlaying(dj).getByRole('button', { name: /Awesome/ }).isDisabled()).toBe(true);
+  await nowPlaying(dj).getByText("You can't vote on your own song.").waitFor();
+
+  // The listener votes Awesome: both pages count it, and the DJ earns a point.
+  await nowPlaying(listener).getByRole('button', { name: /Awesome/ }).click();
+  await expect.poll(() => nowPlaying(dj).getByRole('button', { name: /Awesome/ }).textContent()).toContain('1');
+  await expect
+    .poll(async () => (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points)
+    .toBe(pointsBefore + 1);
+
+  // The listener snags it: their button says so, and the DJ's page shows a heart over them.
+  await nowPlaying(listener).getByRole('button', { name: 'Snag' }).click();
+  await nowPlaying(listener).getByRole('button', { name: /Snagged/ }).waitFor();
+  await dj.getByRole('region', { name: 'Crowd' }).getByTestId('snag-heart').waitFor();
+
+  if (process.env.SCREENSHOTS_DIR) {
+    await listener.setViewportSize({ width: 375, height: 800 });
+    await listener.waitForTimeout(300);
+    await listener.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'room-music-375.png'), fullPage: true });
+    await listener.setViewportSize({ width: 1280, height: 800 });
+  }
+
+  // The DJ skips: the room reads it, and the next song (Second Wind) starts.
+  await nowPlaying(dj).getByRole('button', { name: 'Skip' }).click();
+  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl skipped First Light').waitFor();
+  await nowPlaying(listener).getByText('Second Wind').waitFor({ timeout: 15_000 });
+
+  // The history lists both plays.
+  await nowPlaying(listener).getByRole('button', { name: 'History' }).click();
+  const history = listener.getByTestId('room-history');
+  await history.getByText('First Light').waitFor();
+  await history.getByText('Second Wind').waitFor();
+
+  await dj.context().close();
+  await listener.context().close();
+});
+
+test('a page the browser will not let play offers "Click to listen", and then plays', async () => {
+  const strict = await launchBrowser(['--autoplay-policy=document-user-activation-required']);
+  try {
+    const room = await echosFreshRoom(server.baseUrl, `Music Click ${Date.now()}`);
+    const ada = await logIn(server.baseUrl, 'ada@example.com');
+    await uploadSong(ada, 30, 440, 'Third Tone.wav');
+    const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+    await dj.goto(`${server.baseUrl}/${room.shortcut}`);
+    await dj.getByRole('button', { name: 'Step up to DJ' }).click();
+    // A fresh page, opened straight at the room: no click has happened in it yet.
+    const listener = await demoMemberPage(strict, server.baseUrl, 'cassette@example.com');
+    const roomPage = await listener.context().newPage();
+    await listener.close();
+    await roomPage.goto(`${server.baseUrl}/${room.shortcut}`);
+    const listen = roomPage.getByRole('button', { name: playerMessages.clickToListen });
+    await listen.waitFor({ timeout: 15_000 });
+    await listen.click();
+    await expect.poll(async () => (await readSync(roomPage)).status, { timeout: 15_000 }).toBe('playing');
+    await dj.context().close();
+    await roomPage.context().close();
+  } finally {
+    await strict.close();
+  }
+});
