@@ -148,5 +148,4 @@ export const playerMessages = {
     "Your audio is running ahead of the room. If you set a Bluetooth latency, it may be more than your speakers' delay.",
   stalled: 'Your audio keeps stopping to load. The connection may be too slow for this song.',
   latencyInvalid: 'Set a latency between 0 and 1000 ms.',
-  popOut: 'Playing in the miniplayer window.',
 } as const;

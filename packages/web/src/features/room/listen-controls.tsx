@@ -58,6 +58,11 @@ export function ListenControls() {
       </button>
       <SyncReadout />
       {open && <AudioPanel latencyMs={settings.latencyMs} />}
+      {status === 'blocked' && (
+        <p className="listen-controls__advice" role="status">
+          {playerMessages.blocked}
+        </p>
+      )}
       <SyncAdvice />
     </div>
   );

@@ -27,10 +27,17 @@ export function Waveform({ peaks, progress, height = 36 }: WaveformProps) {
     const style = getComputedStyle(element);
     const played = style.getPropertyValue('--wave-played').trim() || '#e0457b';
     const rest = style.getPropertyValue('--wave-rest').trim() || '#8888';
-    const bars = peaks.length > 0 ? peaks : [0.08];
-    const step = width / bars.length;
     const cut = progress * width;
-    bars.forEach((peak, index) => {
+    if (peaks.length === 0) {
+      // Not measured yet: a plain track, filled as far as the song has played.
+      context.fillStyle = rest;
+      context.fillRect(0, height / 2 - 1.5, width, 3);
+      context.fillStyle = played;
+      context.fillRect(0, height / 2 - 1.5, cut, 3);
+      return;
+    }
+    const step = width / peaks.length;
+    peaks.forEach((peak, index) => {
       const x = index * step;
       const bar = Math.max(1.5, Math.min(1, peak) * (height - 2));
       context.fillStyle = x < cut ? played : rest;
