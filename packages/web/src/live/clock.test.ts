@@ -1,27 +1,41 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
-import { CLOCK_SAMPLES_KEPT, clockSample, ServerClock } from './clock';
+import { CLOCK_SAMPLES_KEPT, CLOCK_WINDOW_MS, clockSample, overlapOf, ServerClock } from './clock';
 
 test('a sample assumes the answer took half the round trip', () => {
   // Sent at 1,000, answered by a server clock 5 s ahead, back at 1,100.
-  expect(clockSample(1_000, 6_050, 1_100)).toEqual({ offset: 5_000, roundTrip: 100 });
+  expect(clockSample(1_000, 6_050, 1_100)).toEqual({ offset: 5_000, roundTrip: 100, at: 1_100 });
 });
 
-test('the estimate is the recent sample with the shortest round trip, and 0 before any', () => {
+test('the estimate is the middle of where the samples overlap, and 0 before any', () => {
   let now = 0;
   const clock = new ServerClock(() => now);
-  expect(clock.offset()).toBe(0);
-  clock.add({ offset: 5_040, roundTrip: 180 });
-  clock.add({ offset: 5_002, roundTrip: 12 });
-  clock.add({ offset: 4_950, roundTrip: 90 });
-  expect(clock.offset()).toBe(5_002);
+  expect([clock.offset(), clock.uncertainty()]).toEqual([0, null]);
+  clock.add({ offset: 5_040, roundTrip: 180, at: 0 });
+  expect([clock.offset(), clock.uncertainty()]).toEqual([5_040, 90]);
+  clock.add({ offset: 5_002, roundTrip: 12, at: 0 });
+  clock.add({ offset: 5_000, roundTrip: 30, at: 0 });
+  expect([clock.offset(), clock.uncertainty()]).toEqual([5_002, 6]);
+  // Narrower than any one sample: [4,996, 5,008] and [4,994, 5,002] overlap on [4,996, 5,002].
+  clock.add({ offset: 4_998, roundTrip: 8, at: 0 });
+  expect([clock.offset(), clock.uncertainty(), clock.best()?.roundTrip]).toEqual([4_999, 3, 8]);
   now = 100;
-  expect(clock.serverNow()).toBe(5_102);
-  // Old samples age out, even good ones.
-  for (let n = 0; n < CLOCK_SAMPLES_KEPT; n++) clock.add({ offset: 4_990, roundTrip: 40 });
-  expect(clock.offset()).toBe(4_990);
+  expect(clock.serverNow()).toBe(5_099);
+  // A sample that agrees with none (a clock was set meanwhile): the best sample alone speaks.
+  clock.add({ offset: 6_000, roundTrip: 10, at: 100 });
+  expect(clock.offset()).toBe(4_998);
+  // Samples older than the window are let go, but the last few stay however old.
+  now = CLOCK_WINDOW_MS + 1_000;
+  for (let n = 0; n < 4; n++) clock.add({ offset: 4_990, roundTrip: 40, at: now });
+  expect([clock.offset(), clock.best()?.roundTrip]).toEqual([4_990, 40]);
   clock.reset();
   expect(clock.best()).toBeNull();
+});
+
+test('the overlap of samples that all hold the truth', () => {
+  expect(overlapOf([])).toBeNull();
+  expect(overlapOf([clockSample(0, 110, 100)])).toEqual({ low: 10, high: 110 });
+  expect(overlapOf([clockSample(0, 110, 100), clockSample(0, 200, 20)])).toBeNull();
 });
 
 /**
@@ -54,6 +68,8 @@ test('the estimate is never further from the truth than half its round trip (fas
         const error = Math.abs(clock.offset() - skew);
         // A hair of slack for floating point on clocks 1e12 ms in.
         expect(error).toBeLessThanOrEqual(best!.roundTrip / 2 + 1e-3);
+        // And within what the estimate says of itself (the overlap of all the samples).
+        expect(error).toBeLessThanOrEqual(clock.uncertainty()! + 1e-3);
         // And the best is the kept sample with the shortest round trip.
         const kept = trips.slice(-CLOCK_SAMPLES_KEPT).map(({ up, down, hold }) => up + hold + down);
         expect(best!.roundTrip).toBeCloseTo(Math.min(...kept), 3);

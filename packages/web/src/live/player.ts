@@ -32,6 +32,8 @@ export interface SyncReadout {
   /** Server clock minus page clock (ms), and the round trip of the sample it comes from; null before the first. */
   offsetMs: number | null;
   rttMs: number | null;
+  /** How far off the clock estimate may be at most (ms); null before the first sample. */
+  clockErrorMs: number | null;
   /** Where the page plays minus where the room's timeline is (ms, positive: ahead); null while not playing. */
   errorMs: number | null;
   /** The moment of the song the listener hears now (ms into it), or null. */
@@ -48,6 +50,8 @@ export interface SyncReadout {
 const TICK_MS = 200;
 /** While a song plays the clock is sampled again this often (a burst of pings). */
 const RESAMPLE_MS = 20_000;
+/** Pings in each burst: the more samples, the narrower their overlap (clock.ts). */
+const CLOCK_BURST = 8;
 /** After a seek, the error is read this long after playing resumes, to learn what a seek costs. */
 const SETTLE_MS = 400;
 const RETRY_LOAD_MS = 4000;
@@ -167,9 +171,9 @@ export class RoomPlayer {
     audio.src = songAudioPath(song._id);
     audio.playbackRate = 1;
     this.applyGain();
-    this.socket.sampleClock();
+    this.socket.sampleClock(CLOCK_BURST);
     this.timer ??= setInterval(() => this.update(), TICK_MS);
-    this.resampleTimer ??= setInterval(() => this.socket.sampleClock(), RESAMPLE_MS);
+    this.resampleTimer ??= setInterval(() => this.socket.sampleClock(CLOCK_BURST), RESAMPLE_MS);
     this.update();
   }
 
@@ -258,7 +262,11 @@ export class RoomPlayer {
 
   private clockPart() {
     const best = this.socket.clock.best();
-    return { offsetMs: best ? best.offset : null, rttMs: best ? best.roundTrip : null };
+    return {
+      offsetMs: best ? this.socket.clock.offset() : null,
+      rttMs: best ? best.roundTrip : null,
+      clockErrorMs: this.socket.clock.uncertainty(),
+    };
   }
 
   private seekTo(ms: number): void {
@@ -353,6 +361,7 @@ function emptyReadout(serverNow: number): SyncReadout {
     songid: null,
     offsetMs: null,
     rttMs: null,
+    clockErrorMs: null,
     errorMs: null,
     position: null,
     serverNow,

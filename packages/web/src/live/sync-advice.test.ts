@@ -9,6 +9,7 @@ const readout = (change: Partial<SyncReadout>): SyncReadout => ({
   songid: 's1',
   offsetMs: 12,
   rttMs: 8,
+  clockErrorMs: 2,
   errorMs: 3,
   position: 1_000,
   serverNow: 0,

@@ -100,16 +100,16 @@ function AudioPanel({ latencyMs }: { latencyMs: number }) {
   );
 }
 
-/** The numbers: clock offset (± half its round trip) and this page's playback error. */
+/** The numbers: clock offset (± how far off it may be) and this page's playback error. */
 export function SyncReadout() {
   const offset = useSyncReadout((readout) => readout.offsetMs);
-  const rtt = useSyncReadout((readout) => readout.rttMs);
+  const bound = useSyncReadout((readout) => readout.clockErrorMs);
   const error = useSyncReadout((readout) => readout.errorMs);
   return (
     <dl className="sync-readout" data-testid="sync-readout">
       <dt>Clock</dt>
       <dd>
-        {ms(offset)} {rtt !== null && <span>(± {Math.ceil(rtt / 2)} ms)</span>}
+        {ms(offset)} {bound !== null && <span>(± {Math.ceil(bound)} ms)</span>}
       </dd>
       <dt>Playback</dt>
       <dd>{error === null ? '–' : `${error > 0 ? '+' : ''}${Math.round(error)} ms`}</dd>
