@@ -5,7 +5,7 @@
  * through. Pages opened at its address use it for everything.
  */
 import http from 'node:http';
-import net from 'node:net';
+import type net from 'node:net';
 import WebSocket, { WebSocketServer } from 'ws';
 
 export interface DelayProxy {
