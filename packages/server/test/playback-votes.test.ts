@@ -13,7 +13,7 @@ import { aSong } from './support/music';
 import { eventsUntil, pageIn } from './support/room-pages';
 import type { TestSocket } from './support/socket-client';
 
-let clock = Date.now();
+const clock = Date.now();
 const now = () => clock;
 const sockets: TestSocket[] = [];
 let t: TestApp;
@@ -47,7 +47,11 @@ async function aPlayingRoom(crowd: number) {
 }
 
 async function pointsOf(who: Credentials) {
-  const row = await t.app.services.db.selectFrom('users').select('points').where('id', '=', who.userid).executeTakeFirstOrThrow();
+  const row = await t.app.services.db
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', who.userid)
+    .executeTakeFirstOrThrow();
   return Number(row.points);
 }
 
@@ -115,8 +119,7 @@ describe('votes', () => {
 
   test('a vote pinned to a song (songid, or ttapi’s vh) must name the one playing', async () => {
     const { owner, room, songId, watching } = await aPlayingRoom(0);
-    const vh = (val: string, song: string) =>
-      createHash('sha1').update(`${room.roomid}${val}${song}`).digest('hex');
+    const vh = (val: string, song: string) => createHash('sha1').update(`${room.roomid}${val}${song}`).digest('hex');
     const stale = [false, { err: playbackMessages.voteStale, errcode: 'conflict' }];
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', songid: 'gone' }, owner)).toEqual(stale);
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', vh: vh('up', 'gone') }, owner)).toEqual(stale);
@@ -147,7 +150,11 @@ describe('points', () => {
     expect((await eventsUntil(watching.socket, room.roomid, 'update_user')).last.user.points).toBe(2);
     expect(await pointsOf(dj)).toBe(2);
     // The room's DJ points (the Best DJs sort) follow.
-    const row = await t.app.services.db.selectFrom('rooms').select('djPoints').where('id', '=', room.roomid).executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('rooms')
+      .select('djPoints')
+      .where('id', '=', room.roomid)
+      .executeTakeFirstOrThrow();
     expect(Number(row.djPoints)).toBe(2);
   });
 });
