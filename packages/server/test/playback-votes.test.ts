@@ -13,7 +13,7 @@ import { aSong } from './support/music';
 import { eventsUntil, pageIn } from './support/room-pages';
 import type { TestSocket } from './support/socket-client';
 
-const clock = Date.now();
+let clock = Date.now();
 const now = () => clock;
 const sockets: TestSocket[] = [];
 let t: TestApp;
@@ -70,6 +70,7 @@ describe('votes', () => {
       downvotes: 0,
       votelog: [[second!.member.userid, 'up']],
     });
+    clock += 1000;
     await first!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last).toMatchObject({
       upvotes: 1,
