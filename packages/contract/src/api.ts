@@ -2,9 +2,11 @@
 import type { z } from 'zod';
 import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
+import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { pmCalls } from './calls/pm';
+import { snagCalls } from './calls/playback';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
@@ -29,6 +31,8 @@ export const calls = {
   ...avatarCalls,
   ...orderCalls,
   ...pmCalls,
+  ...libraryCalls,
+  ...snagCalls,
 };
 
 export type Calls = typeof calls;
