@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_GAIN_DB, TARGET_LOUDNESS_LUFS, WAVEFORM_PEAKS } from '@platter/contract';
 import { AnalysisError, createAudioAnalyser, gainFor, type AudioAnalyser } from '../src/features/library/analysis';
-import { mp3File, sineChannels, wavFile } from './support/audio';
+import { mp3File, sineChannels, wavFile } from './support/signal-files';
 
 let dir: string;
 let analyser: AudioAnalyser;

@@ -27,7 +27,13 @@ function send(reply: FastifyReply, envelope: Envelope<unknown>) {
   return reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
 }
 
-export function registerUploadRoute(app: FastifyInstance, services: Services, authenticate: Authenticate): void {
+/** `stored` is told after each song is added (the loudness worker then measures its file). */
+export function registerUploadRoute(
+  app: FastifyInstance,
+  services: Services,
+  authenticate: Authenticate,
+  stored: () => void = () => {},
+): void {
   const { config, db, storage, now } = services;
   const { uploadMaxBytes, quotaBytes } = config.library;
   const tooBig = () => errors.invalid(libraryMessages.tooBig(Math.floor(uploadMaxBytes / MB)));
@@ -48,7 +54,7 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
       const cover = await storeCover(config.dataDir, file.picture);
       await storage.put(received.hash, temp, received.size);
       try {
-        return await addSong(
+        const song = await addSong(
           db,
           userId,
           { fileHash: received.hash, title: file.title, artist: file.artist, album: file.album, cover },
@@ -58,6 +64,8 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
             quotaBytes,
           },
         );
+        stored();
+        return song;
       } catch (error) {
         // Stored for nothing (over quota meanwhile, a full playlist): the bytes go unless someone has them.
         await sweepOrphanFiles(services, [received.hash]).catch(() => 0);

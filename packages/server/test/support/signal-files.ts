@@ -1,4 +1,4 @@
-/** Audio files synthesised for tests: tones in WAV and MP3 (never downloaded). */
+/** Audio files of any signal for the analysis tests: channels of samples (a tone at an exact dBFS, silence, a mix) as WAV or MP3. The library's tone files are in audio-files.ts. */
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { encodeWav } from '../../src/lib/wav';
 

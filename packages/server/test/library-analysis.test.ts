@@ -1,0 +1,131 @@
+/**
+ * Stored files get measured: an upload's file in the worker right after, a
+ * file a restart left pending when the next instance starts, and a file that
+ * cannot be decoded is marked failed without harm to anything else.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { UPLOAD_PATH, WAVEFORM_PEAKS, type Credentials, type LibrarySong } from '@platter/contract';
+import { startTestApp, type TestApp } from './support/test-app';
+import { aMember } from './support/factories';
+import { mp3File, sineChannels, wavFile } from './support/signal-files';
+
+async function upload(t: TestApp, who: Credentials, filename: string, bytes: Buffer): Promise<LibrarySong> {
+  const query = new URLSearchParams({ filename, userid: who.userid, userauth: who.userauth });
+  const response = await t.fetch(`${UPLOAD_PATH}?${query}`, { method: 'POST', body: bytes });
+  const envelope = (await response.json()) as [boolean, { song: LibrarySong; err?: string }];
+  if (!envelope[0]) throw new Error(`upload failed: ${envelope[1].err}`);
+  return envelope[1].song;
+}
+
+async function fileRow(t: TestApp, bytes: Buffer) {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  return t.app.services.db.selectFrom('audioFiles').selectAll().where('hash', '=', hash).executeTakeFirstOrThrow();
+}
+
+/** A file stored as if uploaded (its row pending, its bytes in storage), for a file the upload checks would refuse. */
+async function storedPending(t: TestApp, bytes: Buffer, format: string): Promise<string> {
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const temp = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'platter-pending-')), 'file');
+  fs.writeFileSync(temp, bytes);
+  await t.app.services.storage.put(hash, temp, bytes.length);
+  await t.app.services.db
+    .insertInto('audioFiles')
+    .values({ hash, size: bytes.length, format, durationMs: 20_000, createdAt: Date.now() })
+    .execute();
+  return hash;
+}
+
+const analysisOf = async (t: TestApp, hash: string) =>
+  t.app.services.db
+    .selectFrom('audioFiles')
+    .select(['analysis', 'loudness', 'peaks'])
+    .where('hash', '=', hash)
+    .executeTakeFirstOrThrow();
+
+describe('an upload', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  test('is measured after it is stored: the library shows its gain, the file its loudness and peaks', async () => {
+    const member = await aMember(t);
+    const bytes = mp3File(sineChannels({ dbfs: -28, seconds: 12 }));
+    const uploaded = await upload(t, member, 'quiet.mp3', bytes);
+    expect(uploaded.gain).toBe(0);
+    await t.app.analysis.idle();
+    const row = await fileRow(t, bytes);
+    expect(row.analysis).toBe('ready');
+    // Within the half decibel LAME's encoding takes off this tone (audio-analysis.test.ts).
+    expect(Math.abs(row.loudness! - -28)).toBeLessThanOrEqual(0.5);
+    const peaks = JSON.parse(row.peaks!) as number[];
+    expect(peaks).toHaveLength(WAVEFORM_PEAKS);
+    expect(peaks.slice(1).every((peak) => Math.abs(peak - 10 ** (-28 / 20)) < 0.003)).toBe(true);
+    const { songs } = await t.ok('library.list', {}, member);
+    const song = songs.find((listed) => listed._id === uploaded._id)!;
+    expect(song.analysis).toBe('ready');
+    // −18 LUFS is the target: a song at −28 is played 10 dB louder.
+    expect(song.gain).toBeCloseTo(-18 - row.loudness!, 2);
+    expect(Math.abs(song.gain - 10)).toBeLessThanOrEqual(0.5);
+  });
+
+  test('an MP3 too, and a loud one is turned down', async () => {
+    const member = await aMember(t);
+    const bytes = mp3File(sineChannels({ dbfs: -3, seconds: 12 }));
+    const uploaded = await upload(t, member, 'loud.mp3', bytes);
+    await t.app.analysis.idle();
+    expect((await fileRow(t, bytes)).analysis).toBe('ready');
+    const { songs } = await t.ok('library.list', {}, member);
+    expect(songs.find((listed) => listed._id === uploaded._id)!.gain).toBeLessThan(-14);
+  });
+
+  test('a file that cannot be decoded is marked failed, plays at 0 dB, and the next is measured', async () => {
+    const member = await aMember(t);
+    const broken = await storedPending(t, Buffer.from('This is not a song. '.repeat(5000)), 'mp3');
+    const bytes = mp3File(sineChannels({ dbfs: -18, seconds: 6, frequency: 440 }));
+    await upload(t, member, 'after.mp3', bytes);
+    await t.app.analysis.idle();
+    expect(await analysisOf(t, broken)).toEqual({ analysis: 'failed', loudness: null, peaks: null });
+    expect((await fileRow(t, bytes)).analysis).toBe('ready');
+  });
+
+  test('a silent file is ready, with no loudness and a flat waveform', async () => {
+    const silence = new Float32Array(44_100 * 4);
+    const hash = await storedPending(t, wavFile([silence, silence]), 'wav');
+    t.app.analysis.kick();
+    await t.app.analysis.idle();
+    const row = await analysisOf(t, hash);
+    expect(row).toMatchObject({ analysis: 'ready', loudness: null });
+    expect(JSON.parse(row.peaks!)).toEqual(Array.from({ length: WAVEFORM_PEAKS }, () => 0));
+  });
+});
+
+test('files left pending by a restart are measured when the next instance starts', async () => {
+  const first = await startTestApp();
+  try {
+    const bytes = wavFile(sineChannels({ dbfs: -24, seconds: 5 }));
+    await first.app.analysis.close();
+    // As if the server stopped right after storing it.
+    const hash = await storedPending(first, bytes, 'wav');
+    expect((await analysisOf(first, hash)).analysis).toBe('pending');
+    const second = await startTestApp({
+      database: first.app.services.config.database,
+      dataDir: first.app.services.config.dataDir,
+    });
+    try {
+      await second.app.analysis.idle();
+      const row = await analysisOf(second, hash);
+      expect(row.analysis).toBe('ready');
+      expect(Math.abs(row.loudness! - -24)).toBeLessThanOrEqual(0.1);
+    } finally {
+      await second.close();
+    }
+  } finally {
+    await first.close();
+  }
+});
