@@ -20,11 +20,12 @@ export function encodeWav(channelData: readonly Float32Array[], sampleRate: numb
   wav.writeUInt16LE(16, 34);
   wav.write('data', 36, 'ascii');
   wav.writeUInt32LE(dataBytes, 40);
-  let offset = 44;
+  const data = new DataView(wav.buffer, wav.byteOffset + 44, dataBytes);
+  let offset = 0;
   for (let frame = 0; frame < frames; frame++) {
     for (let channel = 0; channel < channels; channel++) {
       const sample = Math.max(-1, Math.min(1, channelData[channel]![frame]!));
-      wav.writeInt16LE(Math.round(sample * 32767), offset);
+      data.setInt16(offset, Math.round(sample * 32767), true);
       offset += 2;
     }
   }

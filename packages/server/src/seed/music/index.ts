@@ -27,9 +27,13 @@ export const DEMO_TRACKS: readonly DemoTrack[] = [
   { title: 'Night Drive', artist: 'Neon Coast', album: 'Demo Tapes', render: synthwave },
 ];
 
-/** A demo track as a WAV file. */
-export function demoTrackWav(track: DemoTrack): Buffer {
-  return encodeWav(track.render(), SAMPLE_RATE);
+/** A demo track made into a WAV file, and how long it plays. */
+export function demoTrackWav(track: DemoTrack): { bytes: Buffer; durationMs: number } {
+  const channels = track.render();
+  return {
+    bytes: encodeWav(channels, SAMPLE_RATE),
+    durationMs: Math.round(((channels[0]?.length ?? 0) / SAMPLE_RATE) * 1000),
+  };
 }
 
 export { SAMPLE_RATE };

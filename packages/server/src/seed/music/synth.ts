@@ -51,14 +51,17 @@ export interface Envelope {
   release: number;
 }
 
+/** The envelope's level `t` seconds into a note, before its key is let go. */
+function heldLevel({ attack, decay, sustain }: Envelope, t: number): number {
+  if (t < attack) return t / attack;
+  if (t < attack + decay) return 1 - ((1 - sustain) * (t - attack)) / decay;
+  return sustain;
+}
+
 /** The envelope's level `t` seconds into a note held for `held` seconds. */
-function envelopeAt({ attack, decay, sustain, release }: Envelope, t: number, held: number): number {
-  const level = (at: number) => {
-    if (at < attack) return at / attack;
-    if (at < attack + decay) return 1 - ((1 - sustain) * (at - attack)) / decay;
-    return sustain;
-  };
-  return t < held ? level(t) : level(held) * Math.max(0, 1 - (t - held) / release);
+function envelopeAt(envelope: Envelope, t: number, held: number): number {
+  if (t < held) return heldLevel(envelope, t);
+  return heldLevel(envelope, held) * Math.max(0, 1 - (t - held) / envelope.release);
 }
 
 export interface Note {
@@ -192,8 +195,12 @@ export class Mix {
   master(level: number, fadeSeconds = 1.5): Float32Array[] {
     const fade = fadeSeconds * SAMPLE_RATE;
     const length = this.left.length;
-    return [this.left, this.right].map((channel) =>
-      channel.map((value, i) => Math.tanh(value * level) * Math.min(1, i / 200, (length - i) / fade)),
-    );
+    for (const channel of [this.left, this.right]) {
+      for (let i = 0; i < length; i++) {
+        const envelope = Math.min(1, i / 200, (length - i) / fade);
+        channel[i] = Math.tanh(channel[i]! * level) * envelope;
+      }
+    }
+    return [this.left, this.right];
   }
 }
