@@ -13,7 +13,8 @@
  */
 import fs from 'node:fs';
 import { fileTypeFromFile } from 'file-type';
-import { parseFile, parseStream, type IAudioMetadata } from 'music-metadata';
+import { pipeline } from 'node:stream/promises';
+import { parseFile, type IAudioMetadata } from 'music-metadata';
 import { SONG_TITLE_MAX, libraryMessages, type AudioFormat } from '@platter/contract';
 import { ApiError, errors } from '../../api/errors';
 import { mpegCutShort } from './mpeg-frames';
@@ -83,16 +84,35 @@ async function readMetadata(
 ): Promise<{ meta: IAudioMetadata; tagsSkipped: boolean; audioStart: number }> {
   const tagSize = format === 'mp3' || format === 'aac' ? await id3v2Size(file) : 0;
   if (tagSize > size) throw errors.invalid(libraryMessages.damaged);
-  if (tagSize > TAG_MAX_BYTES) {
-    const stream = fs.createReadStream(file, { start: tagSize });
-    const meta = await parseStream(
-      stream,
-      { mimeType: format === 'mp3' ? 'audio/mpeg' : 'audio/aac', size: size - tagSize },
-      { duration: true, skipCovers: true },
-    ).finally(() => stream.destroy());
+  if (tagSize <= TAG_MAX_BYTES)
+    return { meta: await parseFile(file, { duration: true }), tagsSkipped: false, audioStart: tagSize };
+  // Too large a tag to read: the audio after it is looked at alone, from a copy (streamed, not held).
+  const audioOnly = `${file}.audio`;
+  try {
+    await pipeline(fs.createReadStream(file, { start: tagSize }), fs.createWriteStream(audioOnly));
+    const meta = await parseFile(audioOnly, { duration: true, skipCovers: true });
     return { meta, tagsSkipped: true, audioStart: tagSize };
+  } finally {
+    await fs.promises.rm(audioOnly, { force: true });
   }
-  return { meta: await parseFile(file, { duration: true }), tagsSkipped: false, audioStart: tagSize };
+}
+
+/** True when a WAV's data chunk runs past the file's end (music-metadata's own warning misfires on whole files). */
+async function riffCutShort(file: string, size: number): Promise<boolean> {
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const header = Buffer.alloc(8);
+    let position = 12;
+    for (let chunks = 0; chunks < 10_000 && position + 8 <= size; chunks++) {
+      await handle.read(header, 0, 8, position);
+      const length = header.readUInt32LE(4);
+      if (header.toString('latin1', 0, 4) === 'data') return position + 8 + length > size;
+      position += 8 + length + (length % 2);
+    }
+    return true;
+  } finally {
+    await handle.close();
+  }
 }
 
 async function inspect(file: string, filename: string, size: number): Promise<InspectedFile> {
@@ -113,9 +133,14 @@ async function inspect(file: string, filename: string, size: number): Promise<In
   const duration = meta.format.duration;
   if (meta.format.hasAudio === false || !duration || !Number.isFinite(duration) || duration <= 0)
     throw errors.invalid(libraryMessages.damaged);
-  if (meta.quality.warnings.some((warning) => CUT_SHORT.test(warning.message)))
-    throw errors.invalid(libraryMessages.damaged);
-  if (format === 'mp3' && (await mpegCutShort(file, audioStart, size))) throw errors.invalid(libraryMessages.damaged);
+  // MP3 and WAV are checked by their own structure; the rest by what music-metadata noticed.
+  const cutShort =
+    format === 'mp3'
+      ? await mpegCutShort(file, audioStart, size)
+      : format === 'wav'
+        ? await riffCutShort(file, size)
+        : meta.quality.warnings.some((warning) => CUT_SHORT.test(warning.message));
+  if (cutShort) throw errors.invalid(libraryMessages.damaged);
 
   const common: Partial<IAudioMetadata['common']> = tagsSkipped ? {} : meta.common;
   return {
