@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_GAIN_DB, TARGET_LOUDNESS_LUFS, WAVEFORM_PEAKS } from '@platter/contract';
 import { AnalysisError, createAudioAnalyser, gainFor, type AudioAnalyser } from '../src/features/library/analysis';
 import { mp3File, sineChannels, wavFile } from './support/signal-files';
+import { adtsFile, flacFile, opusFile } from './support/audio-files';
 
 let dir: string;
 let analyser: AudioAnalyser;
@@ -61,7 +62,7 @@ describe('a WAV file', () => {
 describe('an MP3 file', () => {
   // LAME's encoding leaves this tone about 0.45 dB quieter (its decoded peak is 0.095): lossy, within 0.5 LU.
   test('a stereo sine at −20 dBFS measures −20 LUFS, its peaks at the sine’s', async () => {
-    const file = stored('tone.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 15 })));
+    const file = stored('tone.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 8 })));
     const { loudness, peaks } = await analyser.analyse(file, 'mp3');
     within(loudness, -20, 0.5);
     expect(peaks).toHaveLength(WAVEFORM_PEAKS);
@@ -71,14 +72,34 @@ describe('an MP3 file', () => {
 
   test('a mono MP3 is measured as heard from both speakers', async () => {
     const mono = await analyser.analyse(
-      stored('mono.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 15, channels: 1 }))),
+      stored('mono.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 8, channels: 1 }))),
       'mp3',
     );
     const stereo = await analyser.analyse(
-      stored('stereo.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 15 }))),
+      stored('stereo.mp3', mp3File(sineChannels({ dbfs: -20, seconds: 8 }))),
       'mp3',
     );
     within(mono.loudness, stereo.loudness!, 0.05);
+  });
+});
+
+describe('the other formats', () => {
+  test('a FLAC tone at −23 dBFS (mono, heard from both speakers) measures −23.0 LUFS', async () => {
+    const file = stored('tone.flac', flacFile({ seconds: 10, frequency: 1000, amplitude: 10 ** (-23 / 20) }));
+    const { loudness, peaks } = await analyser.analyse(file, 'flac');
+    within(loudness, -23, 0.1);
+    for (const peak of peaks) within(peak, 10 ** (-23 / 20), 0.002);
+  });
+
+  // The library's hand-made Opus and AAC files hold silence: they decode, and measure as silent.
+  test.each([
+    ['opus', () => opusFile(3)],
+    ['aac', () => adtsFile(3)],
+  ] as const)('%s decodes; silence has no loudness', async (format, make) => {
+    const { loudness, peaks } = await analyser.analyse(stored(`silence.${format}`, make()), format);
+    expect(loudness).toBeNull();
+    expect(peaks).toHaveLength(WAVEFORM_PEAKS);
+    expect(Math.max(...peaks)).toBeLessThan(0.001);
   });
 });
 
