@@ -5,7 +5,13 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MAX_GAIN_DB, TARGET_LOUDNESS_LUFS, WAVEFORM_PEAKS } from '@platter/contract';
-import { AnalysisError, createAudioAnalyser, gainFor, type AudioAnalyser } from '../src/features/library/analysis';
+import {
+  AnalysisError,
+  createAudioAnalyser,
+  gainFor,
+  songLevels,
+  type AudioAnalyser,
+} from '../src/features/library/analysis';
 import { mp3File, sineChannels, wavFile } from './support/signal-files';
 import { adtsFile, flacFile, opusFile } from './support/audio-files';
 
@@ -162,5 +168,18 @@ describe('gainFor', () => {
     expect(gainFor(-18)).toBe(0);
     expect(gainFor(-60)).toBe(MAX_GAIN_DB);
     expect(gainFor(null)).toBe(0);
+  });
+});
+
+describe('songLevels', () => {
+  test("a playing song's gain and waveform from its file's row: nothing until it is measured", () => {
+    expect(songLevels({ analysis: 'ready', loudness: -21, peaks: '[0.5,0.25]' })).toEqual({
+      gain: 3,
+      peaks: [0.5, 0.25],
+    });
+    expect(songLevels({ analysis: 'ready', loudness: null, peaks: '[0,0]' })).toEqual({ gain: 0, peaks: [0, 0] });
+    expect(songLevels({ analysis: 'pending', loudness: null, peaks: null })).toEqual({ gain: 0, peaks: [] });
+    expect(songLevels({ analysis: 'failed', loudness: null, peaks: null })).toEqual({ gain: 0, peaks: [] });
+    expect(songLevels({ analysis: 'ready', loudness: -18, peaks: 'not json' })).toEqual({ gain: 0, peaks: [] });
   });
 });
