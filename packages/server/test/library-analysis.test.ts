@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
+import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { WAVEFORM_PEAKS } from '@platter/contract';
+import { loadConfig } from '../src/config';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember } from './support/factories';
 import { uploaded } from './support/library';
@@ -119,5 +121,39 @@ test('files left pending by a restart are measured when the next instance starts
     }
   } finally {
     await first.close();
+  }
+});
+
+test('with S3 storage, the worker measures a temporary copy and leaves nothing behind', async () => {
+  const s3Folder = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-s3-'));
+  const s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    directory: s3Folder,
+    silent: true,
+    configureBuckets: [{ name: 'platter-audio' }],
+  });
+  const { port } = await s3.run();
+  const { library } = loadConfig({
+    STORAGE: 's3',
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: 'platter-audio',
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+  const t = await startTestApp({ library });
+  try {
+    const bytes = wavFile(sineChannels({ dbfs: -30, seconds: 6 }));
+    await uploaded(t, await aMember(t), bytes, 'bucketed.wav');
+    await t.app.analysis.idle();
+    const row = await fileRow(t, bytes);
+    expect(row.analysis).toBe('ready');
+    expect(Math.abs(row.loudness! - -30)).toBeLessThanOrEqual(0.1);
+    const tmp = path.join(t.app.services.config.dataDir, 'tmp');
+    expect(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []).toEqual([]);
+  } finally {
+    await t.close();
+    await s3.close();
+    fs.rmSync(s3Folder, { recursive: true, force: true });
   }
 });
