@@ -147,7 +147,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   const dispatcher = createDispatcher(services, handlers, http.log, authenticate);
   registerApiRoute(http, dispatcher);
   // Files in and out: plain HTTP routes, since their bodies are bytes (features/library).
-  registerUploadRoute(http, services, authenticate);
+  await registerUploadRoute(http, services, authenticate);
   registerAudioRoute(http, services, authenticate);
   // Only signing in and out by cookie and the social sign-in flow use cookies (the API reads userid + userauth
   // from its parameters), so only their routes parse them: every API call would otherwise pay for it.

@@ -27,7 +27,11 @@ function send(reply: FastifyReply, envelope: Envelope<unknown>) {
   return reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
 }
 
-export function registerUploadRoute(app: FastifyInstance, services: Services, authenticate: Authenticate): void {
+export async function registerUploadRoute(
+  app: FastifyInstance,
+  services: Services,
+  authenticate: Authenticate,
+): Promise<void> {
   const { config, db, storage, now } = services;
   const { uploadMaxBytes, quotaBytes } = config.library;
   const tooBig = () => errors.invalid(libraryMessages.tooBig(Math.floor(uploadMaxBytes / MB)));
@@ -74,7 +78,7 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
     }
   }
 
-  void app.register(async (scope) => {
+  await app.register(async (scope) => {
     // The body is the file, whatever its content type: handed over as the request stream, unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
