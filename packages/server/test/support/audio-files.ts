@@ -332,3 +332,39 @@ export function mp4File(seconds = 1, options: { video?: boolean } = {}): Buffer 
   const trak = box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', stbl)));
   return Buffer.concat([ftyp, box('moov', mvhd, trak), box('mdat', Buffer.alloc(2048))]);
 }
+
+/**
+ * An Ogg Vorbis file's structure: identification and comment headers (with a TITLE), a setup
+ * packet and audio pages whose granule positions say how long it is. The setup and audio
+ * packets are filler (a real Vorbis setup header is a codebook compiler's output): enough for
+ * sniffing, tags and duration, not for decoding.
+ */
+export function vorbisFile(seconds = 1, title?: string): Buffer {
+  const ident = Buffer.alloc(30);
+  ident[0] = 1;
+  ident.write('vorbis', 1, 'latin1');
+  ident[11] = 1; // channels
+  ident.writeUInt32LE(44_100, 12);
+  ident.writeInt32LE(128_000, 20); // nominal bitrate
+  ident[28] = 0xb8; // block sizes 256 and 2048
+  ident[29] = 1; // framing
+  const vendor = Buffer.from('platter-tests');
+  const comments = title ? [Buffer.from(`TITLE=${title}`)] : [];
+  const comment = Buffer.concat([
+    Buffer.from([3]),
+    Buffer.from('vorbis', 'latin1'),
+    Buffer.from(Uint32Array.of(vendor.length).buffer),
+    vendor,
+    Buffer.from(Uint32Array.of(comments.length).buffer),
+    ...comments.flatMap((c) => [Buffer.from(Uint32Array.of(c.length).buffer), c]),
+    Buffer.from([1]),
+  ]);
+  const setup = Buffer.concat([Buffer.from([5]), Buffer.from('vorbis', 'latin1'), Buffer.alloc(32)]);
+  const pages = [oggPage(ident, 0, 0n, 0x02), oggPage(comment, 1, 0n, 0), oggPage(setup, 2, 0n, 0)];
+  const packets = Math.ceil((seconds * 44_100) / 1024);
+  for (let i = 0; i < packets; i++) {
+    const granule = BigInt(Math.min((i + 1) * 1024, Math.round(seconds * 44_100)));
+    pages.push(oggPage(Buffer.alloc(40), 3 + i, granule, i === packets - 1 ? 0x04 : 0));
+  }
+  return Buffer.concat(pages);
+}
