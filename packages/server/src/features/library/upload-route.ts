@@ -17,7 +17,7 @@ import { storeCover } from './covers';
 import { sweepOrphanFiles } from './files';
 import { callerOf } from './http-caller';
 import { inspectFile, tagText } from './inspect-file';
-import { receiveUpload, tempFileFor } from './receive-upload';
+import { receiveUpload, sweepStaleTemp, tempFileFor } from './receive-upload';
 import { bytesUsed } from './songs';
 import type { Readable } from 'node:stream';
 
@@ -78,6 +78,7 @@ export async function registerUploadRoute(
     }
   }
 
+  await sweepStaleTemp(config.dataDir, now());
   await app.register(async (scope) => {
     // The body is the file, whatever its content type: handed over as the request stream, unparsed.
     scope.removeAllContentTypeParsers();
