@@ -153,7 +153,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   // Each upload's file is measured (loudness, peaks) in a worker thread, and so is any file a restart left pending.
   const analysis = startAudioAnalysis({ ...services, log: http.log.child({ component: 'analysis' }) });
   analysis.kick();
-  registerUploadRoute(http, services, authenticate, () => analysis.kick());
+  await registerUploadRoute(http, services, authenticate, () => analysis.kick());
   registerAudioRoute(http, services, authenticate);
   // Only signing in and out by cookie and the social sign-in flow use cookies (the API reads userid + userauth
   // from its parameters), so only their routes parse them: every API call would otherwise pay for it.

@@ -10,9 +10,9 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Services } from '../api/context';
-import { newId } from '../lib/ids';
 import { addSong, type NewFile } from '../features/library/add-song';
 import { libraryHandlers } from '../features/library/handlers';
+import { tempFileFor } from '../features/library/receive-upload';
 import { writeCoverArt } from './cover-art';
 import { DEMO_TRACKS, demoTrackWav, type DemoTrack } from './music';
 
@@ -31,9 +31,7 @@ interface StoredTrack {
 async function storeTrack(services: Services, track: DemoTrack): Promise<StoredTrack> {
   const { bytes: wav, durationMs } = demoTrackWav(track);
   const hash = createHash('sha256').update(wav).digest('hex');
-  const folder = path.join(services.config.dataDir, 'tmp');
-  await fs.promises.mkdir(folder, { recursive: true });
-  const temp = path.join(folder, `seed-${newId()}.wav`);
+  const temp = await tempFileFor(services.config.dataDir);
   try {
     await fs.promises.writeFile(temp, wav);
     await services.storage.put(hash, temp, wav.length);
