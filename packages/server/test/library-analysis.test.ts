@@ -15,6 +15,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { aMember } from './support/factories';
 import { uploaded } from './support/library';
 import { mp3File, sineChannels, wavFile } from './support/signal-files';
+import { mp4File, vorbisFile } from './support/audio-files';
 
 async function fileRow(t: TestApp, bytes: Buffer) {
   const hash = createHash('sha256').update(bytes).digest('hex');
@@ -86,6 +87,20 @@ describe('an upload', () => {
     await t.app.analysis.idle();
     expect(await analysisOf(t, broken)).toEqual({ analysis: 'failed', loudness: null, peaks: null });
     expect((await fileRow(t, bytes)).analysis).toBe('ready');
+  });
+
+  test('files whose structure passes the upload but whose audio cannot be decoded are failed: listed so, at 0 dB', async () => {
+    const member = await aMember(t);
+    // The library's hand-made Ogg Vorbis and M4A: real headers and durations, filler for audio.
+    const songs = [
+      await uploaded(t, member, vorbisFile(3, 'Filler'), 'filler.ogg'),
+      await uploaded(t, member, mp4File(2), 'filler.m4a'),
+    ];
+    await t.app.analysis.idle();
+    const listed = (await t.ok('library.list', {}, member)).songs;
+    for (const song of songs) {
+      expect(listed.find((entry) => entry._id === song._id)).toMatchObject({ analysis: 'failed', gain: 0 });
+    }
   });
 
   test('a silent file is ready, with no loudness and a flat waveform', async () => {
