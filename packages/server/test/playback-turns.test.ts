@@ -174,11 +174,7 @@ describe('turns', () => {
 
     // c leaves the room: nobody is left on the stage.
     await pages[2]!.socket.ok('room.deregister', { roomid: room.roomid });
-    expect(await commandsUntil(watching.socket, room.roomid, 'nosong')).toEqual([
-      'rem_dj',
-      'song_ended',
-      'nosong',
-      ]);
+    expect(await commandsUntil(watching.socket, room.roomid, 'nosong')).toEqual(['rem_dj', 'song_ended', 'nosong']);
     const info = await t.ok('room.info', { roomid: room.roomid, extended: true });
     expect([info.current_song, info.current_dj, info.room.metadata.current_song, info.djids]).toEqual([
       null,

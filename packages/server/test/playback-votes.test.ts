@@ -47,7 +47,11 @@ async function aPlayingRoom(crowd: number) {
 }
 
 async function pointsOf(who: Credentials) {
-  const row = await t.app.services.db.selectFrom('users').select('points').where('id', '=', who.userid).executeTakeFirstOrThrow();
+  const row = await t.app.services.db
+    .selectFrom('users')
+    .select('points')
+    .where('id', '=', who.userid)
+    .executeTakeFirstOrThrow();
   return Number(row.points);
 }
 
@@ -66,6 +70,7 @@ describe('votes', () => {
       downvotes: 0,
       votelog: [[second!.member.userid, 'up']],
     });
+    clock += 1000;
     await first!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last).toMatchObject({
       upvotes: 1,
@@ -115,8 +120,7 @@ describe('votes', () => {
 
   test('a vote pinned to a song (songid, or ttapi’s vh) must name the one playing', async () => {
     const { owner, room, songId, watching } = await aPlayingRoom(0);
-    const vh = (val: string, song: string) =>
-      createHash('sha1').update(`${room.roomid}${val}${song}`).digest('hex');
+    const vh = (val: string, song: string) => createHash('sha1').update(`${room.roomid}${val}${song}`).digest('hex');
     const stale = [false, { err: playbackMessages.voteStale, errcode: 'conflict' }];
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', songid: 'gone' }, owner)).toEqual(stale);
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', vh: vh('up', 'gone') }, owner)).toEqual(stale);
@@ -147,7 +151,11 @@ describe('points', () => {
     expect((await eventsUntil(watching.socket, room.roomid, 'update_user')).last.user.points).toBe(2);
     expect(await pointsOf(dj)).toBe(2);
     // The room's DJ points (the Best DJs sort) follow.
-    const row = await t.app.services.db.selectFrom('rooms').select('djPoints').where('id', '=', room.roomid).executeTakeFirstOrThrow();
+    const row = await t.app.services.db
+      .selectFrom('rooms')
+      .select('djPoints')
+      .where('id', '=', room.roomid)
+      .executeTakeFirstOrThrow();
     expect(Number(row.djPoints)).toBe(2);
   });
 });

@@ -73,7 +73,10 @@ export async function activePlaylistOf(t: TestApp, owner: Credentials): Promise<
     .executeTakeFirst();
   if (active) return active.id;
   const id = randomBytes(12).toString('hex');
-  await db.insertInto('playlists').values({ id, userId: owner.userid, name: 'default', active: 1, createdAt: now() }).execute();
+  await db
+    .insertInto('playlists')
+    .values({ id, userId: owner.userid, name: 'default', active: 1, createdAt: now() })
+    .execute();
   return id;
 }
 

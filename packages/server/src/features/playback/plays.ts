@@ -43,9 +43,12 @@ function withNumbers(row: PlayRow): PlayRow {
   return { ...row, startsAt: Number(row.startsAt), endsAt: Number(row.endsAt), lengthMs: Number(row.lengthMs) };
 }
 
-/** The song a room plays now, as pages and bots are told it (newsong, snapshots, room.info). */
-export async function playingSongOf(db: Db, roomId: string): Promise<PlayingSong | null> {
-  const play = await currentPlayOf(db, roomId);
+/**
+ * The song a room plays now, as pages and bots are told it (newsong, snapshots, room.info).
+ * Pass the room's play when it has been read already.
+ */
+export async function playingSongOf(db: Db, roomId: string, current?: PlayRow | null): Promise<PlayingSong | null> {
+  const play = current === undefined ? await currentPlayOf(db, roomId) : current;
   if (!play) return null;
   const extra = await db
     .selectFrom('users')

@@ -15,6 +15,8 @@ import { changeSong } from './turns';
 
 /** How often each instance renews its leases and looks for rooms to take over. */
 export const TIMELINE_SWEEP_MS = 1000;
+/** How soon a timer that found its song not yet over looks again. */
+const RETRY_MS = 25;
 
 /**
  * Ends the room's song if it is still `playId` and its time is up, then starts the next: one room
@@ -56,15 +58,20 @@ export function startTimelineSweep(
     timers.delete(roomId);
   };
 
-  /** Ends the song now if it is due, else times its end (once per play). */
-  const time = (roomId: string, playId: string, endsAt: number) => {
+  /** Times the end of the room's play (once per play). */
+  const time = (roomId: string, playId: string, endsAt: number, atLeast = 0) => {
     if (stopped || timers.get(roomId)?.playId === playId) return;
     forget(roomId);
-    const delay = Math.max(0, endsAt - services.now());
+    const delay = Math.max(atLeast, endsAt - services.now());
     const timer = setTimeout(() => {
       timers.delete(roomId);
       if (stopped) return;
-      advanceIfDue(services, roomId, playId).catch(onError);
+      advanceIfDue(services, roomId, playId)
+        .then((advanced) => {
+          // A timer may fire a hair early: then look again shortly. (Not due and not early: the play changed.)
+          if (!advanced && !stopped && endsAt > services.now()) time(roomId, playId, endsAt, RETRY_MS);
+        })
+        .catch(onError);
     }, delay);
     timer.unref();
     timers.set(roomId, { playId, timer });

@@ -5,13 +5,7 @@
  * again gives nothing more (room_votes.pointed). Enough Lame votes skip the song.
  */
 import { createHash } from 'node:crypto';
-import {
-  LAME_SKIP_MIN_VOTES,
-  LAME_SKIP_SHARE,
-  playbackMessages,
-  type RoomEvent,
-  type Vote,
-} from '@platter/contract';
+import { LAME_SKIP_MIN_VOTES, LAME_SKIP_SHARE, playbackMessages, type RoomEvent, type Vote } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';

@@ -9,13 +9,14 @@ import { moderatorIdsOf, readRoom, roomDetailsView, roomPeople } from '../rooms'
 export function roomSnapshot(services: Services, roomId: string, userId: string): Promise<RoomSnapshot | null> {
   return readRoom(services, roomId, async (trx, seq) => {
     const room = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirstOrThrow();
-    const play = await currentPlayOf(trx, roomId);
+    // A silent room needs no more reads.
+    const play = room.currentPlayId === null ? null : await currentPlayOf(trx, roomId);
     return {
       room: roomDetailsView(room, await moderatorIdsOf(trx, roomId)),
       ...(await roomPeople(trx, roomId)),
       chat: await recentChat(trx, roomId),
       muted_until: await mutedUntil(trx, roomId, userId, services.now()),
-      current_song: await playingSongOf(trx, roomId),
+      current_song: await playingSongOf(trx, roomId, play),
       votes: await votesOf(trx, play),
       snaggers: await snaggersOf(trx, play),
       seq,
