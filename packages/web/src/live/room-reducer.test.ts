@@ -44,9 +44,6 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   votes: { upvotes: 0, downvotes: 0, votelog: [] },
   snaggers: [],
   seq,
-  current_song: null,
-  votes: { upvotes: 0, downvotes: 0, votelog: [] },
-  snaggers: [],
 });
 
 const joined = (seq: number, users: string[]): RoomState =>
