@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { playerMessages, UPLOAD_PATH } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { apiGet, echosFreshRoom, logIn, type Credentials } from './support/room-members';
+import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { wavFile } from '../packages/server/test/support/audio-files';
 
@@ -68,6 +68,7 @@ const percentile = (values: number[], p: number) => {
 test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the song', async () => {
   const room = await echosFreshRoom(server.baseUrl, `Music ${Date.now()}`);
   const ada = await logIn(server.baseUrl, 'ada@example.com');
+  await freshQueue(server.baseUrl, ada);
   await uploadSong(ada, 40, 330, 'First Light.wav');
   await uploadSong(ada, 40, 392, 'Second Wind.wav');
   const pointsBefore = (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points;

@@ -14,7 +14,7 @@ import { UPLOAD_PATH } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { startDelayProxy, type DelayProxy } from './support/delay-proxy';
 import { demoMemberPage } from './support/member';
-import { echosFreshRoom, logIn } from './support/room-members';
+import { echosFreshRoom, logIn, freshQueue } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { wavFile } from '../packages/server/test/support/audio-files';
 
@@ -68,6 +68,7 @@ async function skewedPage(email: string, skewMs: number): Promise<Page> {
 test('over a delayed line with skewed clocks, two pages keep to the timeline', async () => {
   const room = await echosFreshRoom(server.baseUrl, `Sync ${Date.now()}`);
   const ada = await logIn(server.baseUrl, 'ada@example.com');
+  await freshQueue(server.baseUrl, ada);
   const query = new URLSearchParams({ ...ada, filename: 'Long Tone.wav' });
   const uploaded = await fetch(`${server.baseUrl}${UPLOAD_PATH}?${query}`, {
     method: 'POST',

@@ -71,3 +71,10 @@ export async function echosFreshRoom(baseUrl: string, name = `Room ${Date.now()}
   });
   return { ...room, name };
 }
+
+/** Gives the member a new, empty playlist as their queue (the demo gives members songs of their own), so that what they upload next plays first. */
+export async function freshQueue(baseUrl: string, who: Credentials): Promise<void> {
+  const playlist_name = `Test ${Date.now()}`;
+  await apiPost(baseUrl, 'playlist.create', { ...who, playlist_name });
+  await apiPost(baseUrl, 'playlist.switch', { ...who, playlist_name });
+}
