@@ -4,6 +4,7 @@ import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
+import { playbackCalls } from './calls/playback';
 import { pmCalls } from './calls/pm';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
@@ -29,6 +30,7 @@ export const calls = {
   ...avatarCalls,
   ...orderCalls,
   ...pmCalls,
+  ...playbackCalls,
 };
 
 export type Calls = typeof calls;

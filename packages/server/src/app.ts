@@ -34,6 +34,8 @@ import { syncStickerCatalogue } from './features/stickers/catalogue';
 import { directoryHandlers } from './features/directory/handlers';
 import { lobbyContentHandlers } from './features/lobby-content/handlers';
 import { roomHandlers } from './features/rooms/handlers';
+import { followStage } from './features/rooms';
+import { playbackHandlers, songFollowsStage } from './features/playback';
 import { socialHandlers } from './features/social/handlers';
 import { registerSocialRoutes } from './features/social/routes';
 import { registerSessionCookieRoutes } from './http/session-cookies';
@@ -70,7 +72,11 @@ const handlers: Handlers = {
   ...lobbyContentHandlers,
   ...goldHandlers,
   ...pmHandlers,
+  ...playbackHandlers,
 };
+
+// The music follows the stage: a song starts when it gets a DJ, and moves on when the DJ playing leaves.
+followStage(songFollowsStage);
 
 /** Messages for requests that never reach a handler. */
 function transportError(error: FastifyError): ApiError {
