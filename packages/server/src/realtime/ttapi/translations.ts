@@ -17,11 +17,11 @@ type RoomInfo = CallOutput<'room.info'>;
 
 /**
  * Turntable's room.info: what bots read is in `room.metadata` (djs, moderator_id, current_dj,
- * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms.
+ * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms
+ * everywhere else.
  */
 function turntableRoomInfo(body: unknown): Record<string, unknown> {
-  const { room, users = [], djids = [], moderator_ids = [] } = body as RoomInfo;
-  const song = room.metadata.current_song;
+  const { room, users = [], djids = [], moderator_ids = [], current_song = null, current_dj = null } = body as RoomInfo;
   return {
     room: {
       ...room,
@@ -29,13 +29,8 @@ function turntableRoomInfo(body: unknown): Record<string, unknown> {
         ...room.metadata,
         djs: djids,
         moderator_id: moderator_ids,
-        // The one who is playing: with music; until then nobody.
-        current_dj: null,
-        current_song: song && {
-          _id: null,
-          starttime: song.played / 1000,
-          metadata: { artist: song.artist, song: song.song, coverart: song.coverart },
-        },
+        current_dj,
+        current_song: current_song && turntableSong(current_song),
       },
     },
     users,
