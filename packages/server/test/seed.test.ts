@@ -157,7 +157,10 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
       const listed = await allListed();
       const playing = listed.filter((room) => room.metadata.current_song !== null);
       expect(playing.map((room) => room.roomid).sort()).toEqual(
-        listed.filter((room) => room.metadata.djcount > 0).map((room) => room.roomid).sort(),
+        listed
+          .filter((room) => room.metadata.djcount > 0)
+          .map((room) => room.roomid)
+          .sort(),
       );
       const titles = DEMO_TRACKS.map((track) => track.title);
       const covers = new Set(playing.map((room) => room.metadata.current_song!.coverart));
