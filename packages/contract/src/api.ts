@@ -2,9 +2,10 @@
 import type { z } from 'zod';
 import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
+import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
-import { playbackCalls } from './calls/playback';
+import { playbackCalls, snagCalls } from './calls/playback';
 import { pmCalls } from './calls/pm';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
@@ -31,6 +32,8 @@ export const calls = {
   ...orderCalls,
   ...pmCalls,
   ...playbackCalls,
+  ...libraryCalls,
+  ...snagCalls,
 };
 
 export type Calls = typeof calls;

@@ -27,6 +27,8 @@ function readConfig(): Config {
 const config = readConfig();
 const app = await buildApp(config);
 await seedIfWanted(app.services, app.http.log);
+// The demo's songs are measured like uploads.
+app.analysis.kick();
 const stopHotnessSweep = startHotnessSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'hotness sweep failed'),
 );

@@ -75,6 +75,7 @@ export const playbackMessages = {
   voteStale: 'That song has ended. Vote on the one playing now.',
   notYourSong: 'Only the DJ playing this song or a moderator can skip it.',
   snagOwn: "It's your song already.",
+  snagNotInRoom: 'Join the room to snag its song.',
   emptyQueue: 'Add a song to your queue before you step up.',
 } as const;
 
@@ -132,7 +133,8 @@ export const snagCalls = callTable(
      * room sees a heart over them. ttapi's other fields (djid, site, location, vh, sh, fh, …)
      * are accepted and ignored.
      */
-    input: z.looseObject({ roomid: roomId, songid: z.string().max(64).optional() }),
+    // ttapi sends songid: null when it has not seen the song start (it joined mid-song).
+    input: z.looseObject({ roomid: roomId, songid: z.string().max(64).nullish() }),
     output: z.object({ song: librarySong }),
   }),
 );
