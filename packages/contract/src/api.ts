@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { accountCalls, blockCalls } from './calls/account';
 import { avatarCalls } from './calls/avatar';
+import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { pmCalls } from './calls/pm';
@@ -29,6 +30,7 @@ export const calls = {
   ...avatarCalls,
   ...orderCalls,
   ...pmCalls,
+  ...libraryCalls,
 };
 
 export type Calls = typeof calls;
