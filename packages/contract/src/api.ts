@@ -6,6 +6,7 @@ import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
 import { pmCalls } from './calls/pm';
+import { snagCalls } from './calls/playback';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
@@ -31,6 +32,7 @@ export const calls = {
   ...orderCalls,
   ...pmCalls,
   ...libraryCalls,
+  ...snagCalls,
 };
 
 export type Calls = typeof calls;

@@ -27,6 +27,8 @@ import { authHandlers } from './features/accounts/sign-in';
 import { avatarHandlers } from './features/avatars/handlers';
 import { blockHandlers } from './features/blocks/handlers';
 import { pmHandlers } from './features/pm';
+import { libraryHandlers, registerAudioRoute, registerUploadRoute, snagHandlers } from './features/library';
+import { createStorage } from './adapters/storage';
 import { presenceHandlers } from './features/presence/handlers';
 import { profileHandlers } from './features/profiles/handlers';
 import { stickerHandlers } from './features/stickers/handlers';
@@ -70,6 +72,8 @@ const handlers: Handlers = {
   ...lobbyContentHandlers,
   ...goldHandlers,
   ...pmHandlers,
+  ...libraryHandlers,
+  ...snagHandlers,
 };
 
 /** Messages for requests that never reach a handler. */
@@ -122,6 +126,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
     mail,
     limits: createRateLimiter(config),
     payments,
+    storage: createStorage(config.library.storage, config.dataDir),
     now,
   };
 
@@ -141,6 +146,9 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   registerSecurityHeaders(http, captchaSources(config.captcha), paymentOrigins(config.payments));
   const dispatcher = createDispatcher(services, handlers, http.log, authenticate);
   registerApiRoute(http, dispatcher);
+  // Files in and out: plain HTTP routes, since their bodies are bytes (features/library).
+  registerUploadRoute(http, services, authenticate);
+  registerAudioRoute(http, services, authenticate);
   // Only signing in and out by cookie and the social sign-in flow use cookies (the API reads userid + userauth
   // from its parameters), so only their routes parse them: every API call would otherwise pay for it.
   await http.register(async (withCookies) => {
@@ -191,6 +199,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       await services.mail.close();
       await services.limits.close();
       await payments.close();
+      services.storage.close();
       await services.hub.close();
       await bus.close();
       await db.destroy();

@@ -11,6 +11,12 @@ import {
   socialEnvironment,
   type SocialConfig,
 } from './adapters/oauth/config';
+import {
+  checkLibraryEnvironment,
+  libraryConfigFrom,
+  libraryEnvironment,
+  type LibraryConfig,
+} from './adapters/storage/config';
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], {
@@ -160,8 +166,10 @@ const environment = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     NODE_ENV: z.string().default('development'),
     ...socialEnvironment,
+    ...libraryEnvironment,
   })
   .superRefine(checkSocialEnvironment)
+  .superRefine(checkLibraryEnvironment)
   .superRefine((e, ctx) => {
     const missing = (name: string, message: string) => ctx.addIssue({ code: 'custom', path: [name], message });
     if (e.CAPTCHA_PROVIDER) {
@@ -222,6 +230,8 @@ export interface Config {
   renewalIntervalMs: number;
   /** The two social providers (SOCIAL_FACEBOOK_*, SOCIAL_TWITTER_*; docs/social.md). */
   social: SocialConfig;
+  /** Upload limit, quota per member and where audio is stored (UPLOAD_MAX_MB, LIBRARY_QUOTA_MB, STORAGE, S3_*). */
+  library: LibraryConfig;
 }
 
 export type PaymentsConfig =
@@ -290,6 +300,7 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
     payments: paymentsFrom(e),
     renewalIntervalMs: e.RENEWAL_INTERVAL_MS,
     social: socialConfigFrom(e),
+    library: libraryConfigFrom(e),
     ...overrides,
   };
 }

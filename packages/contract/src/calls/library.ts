@@ -41,6 +41,10 @@ export const libraryMessages = {
   lastPlaylist: "You can't delete your only playlist.",
   alreadyInPlaylist: 'That song is already in this playlist.',
   indexOutOfRange: "There's no song at that place in the playlist.",
+  interrupted: 'The upload was interrupted. Please try again.',
+  /** GET /audio/:songid for a song that is neither the caller's nor playing in their room. */
+  audioRefused: "That song isn't yours, and your room isn't playing it.",
+  audioUnknown: 'There is no such song.',
 } as const;
 
 /** Whether the server has measured a song's loudness and waveform yet (a worker does it after upload). */

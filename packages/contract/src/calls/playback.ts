@@ -75,6 +75,7 @@ export const playbackMessages = {
   voteStale: 'That song has ended. Vote on the one playing now.',
   notYourSong: 'Only the DJ playing this song or a moderator can skip it.',
   snagOwn: "It's your song already.",
+  snagNotInRoom: 'Join the room to snag its song.',
   emptyQueue: 'Add a song to your queue before you step up.',
 } as const;
 

@@ -9,6 +9,7 @@ import type { LiveConnection } from '../realtime/connection';
 import type { MailService } from '../adapters/mail';
 import type { RateLimiter } from './rate-limit';
 import type { PaymentProvider } from '../adapters/payments/provider';
+import type { AudioStorage } from '../adapters/storage';
 import type { PreparedBody } from './prepared-body';
 import type { MaybePromise } from '../lib/maybe-promise';
 
@@ -28,6 +29,8 @@ export interface Services {
   limits: RateLimiter;
   /** The card processor (built-in sandbox, or Stripe). Only ever sees card tokens. */
   payments: PaymentProvider;
+  /** Where audio files live (a local folder, or an S3-compatible bucket). */
+  storage: AudioStorage;
   now: () => number;
 }
 
@@ -58,8 +61,8 @@ export interface CallContext<N extends CallName> extends Services {
  * more fields: about 1.5 µs a call on Node 20, a tenth of a cached lobby read).
  */
 export function callContext(services: Services, caller: Caller | null, request: RequestInfo): CallContext<CallName> {
-  const { db, config, bus, hub, caches, mail, limits, payments, now } = services;
-  return { db, config, bus, hub, caches, mail, limits, payments, now, caller: caller as Caller, request };
+  const { db, config, bus, hub, caches, mail, limits, payments, storage, now } = services;
+  return { db, config, bus, hub, caches, mail, limits, payments, storage, now, caller: caller as Caller, request };
 }
 
 export type Handler<N extends CallName> = (

@@ -67,9 +67,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('room_plays')
     .addColumn('id', 'text', (column) => column.primaryKey())
     .addColumn('room_id', 'text', (column) => column.notNull().references('rooms.id').onDelete('cascade'))
-    // The song may leave its DJ's library later: the play keeps what it was.
+    // The song may leave its DJ's library later: the play keeps what it was. Its file stays while the
+    // play is unended and goes with the last song that has it after (history keeps the tags, not the
+    // bytes), so this is no foreign key.
     .addColumn('song_id', 'text', (column) => column.notNull())
-    .addColumn('file_hash', 'text', (column) => column.notNull().references('audio_files.hash'))
+    .addColumn('file_hash', 'text', (column) => column.notNull())
     .addColumn('dj_id', 'text', (column) => column.notNull().references('users.id').onDelete('cascade'))
     .addColumn('title', 'text', (column) => column.notNull())
     .addColumn('artist', 'text', (column) => column.notNull())

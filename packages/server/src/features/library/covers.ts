@@ -1,0 +1,31 @@
+/**
+ * Cover art, content-addressed into DATA_DIR/media/covers/<sha256>.<ext> and
+ * served publicly by /media/ (lobby tiles show it). Only pictures whose bytes
+ * say they are JPEG, PNG, WebP or GIF are kept, and only up to COVER_MAX_BYTES:
+ * a larger one is ignored, the song is stored without it.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
+
+export const COVERS_PATH = '/media/covers/';
+export const COVER_MAX_BYTES = 2 * 1024 * 1024;
+const PICTURE_TYPES = new Set(['jpg', 'png', 'webp', 'gif']);
+
+/** Stores the picture and answers its file name, or null when it is not a picture we keep. */
+export async function storeCover(dataDir: string, data: Uint8Array | undefined): Promise<string | null> {
+  if (!data || data.length === 0 || data.length > COVER_MAX_BYTES) return null;
+  const type = await fileTypeFromBuffer(data);
+  if (!type || !PICTURE_TYPES.has(type.ext)) return null;
+  const name = `${createHash('sha256').update(data).digest('hex')}.${type.ext}`;
+  const folder = path.join(dataDir, 'media', 'covers');
+  const file = path.join(folder, name);
+  if (!fs.existsSync(file)) {
+    await fs.promises.mkdir(folder, { recursive: true });
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.promises.writeFile(partial, data);
+    await fs.promises.rename(partial, file);
+  }
+  return name;
+}
