@@ -12,7 +12,6 @@ export const musicPanelMessages = {
   reading: 'Reading the file…',
   added: 'Added to your queue',
   cancelled: 'Cancelled',
-  interrupted: 'The upload was interrupted. Check your connection and try again.',
   notUnderstood: 'Sorry, the server sent an answer we did not understand.',
   analysisPending: 'measuring loudness…',
   analysisFailed: 'plays at its own loudness',

@@ -4,7 +4,7 @@
  * gone. The browser streams the File from disk, so a big file is never read into
  * the page's memory and the page stays responsive while it goes.
  */
-import { UPLOAD_PATH, uploadedSong, type Credentials } from '@platter/contract';
+import { UPLOAD_PATH, libraryMessages, uploadedSong, type Credentials } from '@platter/contract';
 import { musicPanelMessages } from './messages';
 import type { SendOutcome } from './upload-queue';
 
@@ -47,7 +47,7 @@ export function sendFile(
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => resolve(readUploadAnswer(request.responseText));
-    request.onerror = () => resolve({ ok: false, message: musicPanelMessages.interrupted });
+    request.onerror = () => resolve({ ok: false, message: libraryMessages.interrupted });
     request.onabort = () => resolve({ ok: false, message: musicPanelMessages.cancelled });
     signal.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);

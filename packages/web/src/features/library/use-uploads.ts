@@ -16,11 +16,11 @@ let afterUpload: (() => void) | null = null;
 
 const MEGABYTE = 1024 * 1024;
 
-/** Refusals the page knows before sending a byte, in the server's own words. */
+/** Refusals the page knows before sending a byte, in the server's own words (and its MB: 1024 × 1024 bytes). */
 function precheck(file: File): string | null {
   if (file.size === 0) return libraryMessages.empty;
   if (maxFileBytes !== null && file.size > maxFileBytes)
-    return libraryMessages.tooBig(Math.round(maxFileBytes / MEGABYTE));
+    return libraryMessages.tooBig(Math.floor(maxFileBytes / MEGABYTE));
   return null;
 }
 

@@ -1,0 +1,226 @@
+/**
+ * My music in a real browser (docs/music.md, "In the page"): a member opens it
+ * beside the room's chat, uploads two WAV files made here (each row shows its
+ * progress, then that it was added) and a text file named .mp3 (refused with the
+ * contract's words), drags the second song above the first, renames one, searches
+ * the library, and makes and switches playlists; the lobby opens the same panel as
+ * the /music modal, and a phone gets it as a sheet. With SCREENSHOTS_DIR set, the
+ * panel is photographed at 1280 and 375 px.
+ */
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { libraryMessages } from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { echosFreshRoom } from './support/room-members';
+import { startServer, type RunningServer } from './support/server';
+import { toneWav } from './support/wav';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function screenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOTS_DIR;
+  if (!dir) return;
+  await animationsSettled(page);
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+const panel = (page: Page) => page.getByRole('region', { name: 'My music' });
+const queueTitles = (page: Page) =>
+  panel(page).getByRole('list', { name: 'Queue' }).locator('.song__title').allTextContents();
+const uploadRow = (page: Page, name: string) => panel(page).getByTestId('upload').filter({ hasText: name });
+
+/** Drags a queue row by its handle to where another row is, the way a hand would: in small steps. */
+async function dragRow(page: Page, from: Locator, to: Locator) {
+  const handle = from.locator('.queue__handle');
+  const start = await handle.boundingBox();
+  const target = await to.boundingBox();
+  if (!start || !target) throw new Error('the rows are not on screen');
+  await page.mouse.move(start.x + start.width / 2, start.y + start.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(start.x + start.width / 2, target.y + 4, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('a member uploads, reorders, renames, searches and makes playlists in My music beside the chat', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Music Test ${Date.now()}`);
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  await ada.getByRole('tab', { name: 'My music' }).click();
+  await panel(ada)
+    .getByRole('tab', { name: /^Queue/ })
+    .waitFor();
+  const before = (await queueTitles(ada)).length;
+
+  // Uploads travel slowly enough to be seen: 400 kB a second up.
+  const cdp = await ada.context().newCDPSession(ada);
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 20,
+    downloadThroughput: -1,
+    uploadThroughput: 400 * 1024,
+  });
+  await panel(ada)
+    .getByLabel('Choose audio files to upload')
+    .setInputFiles([
+      { name: 'Low Tone.wav', mimeType: 'audio/wav', buffer: toneWav(12, 220) },
+      { name: 'High Tone.wav', mimeType: 'audio/wav', buffer: toneWav(12, 880) },
+      {
+        name: 'notes.mp3',
+        mimeType: 'audio/mpeg',
+        buffer: Buffer.from('These are my notes, not a song.\n'.repeat(40)),
+      },
+    ]);
+  // Each file has its row and its progress bar, partway at some moment.
+  const progress = uploadRow(ada, 'Low Tone.wav').getByRole('progressbar');
+  await expect
+    .poll(
+      async () => Number((await progress.getAttribute('aria-valuenow', { timeout: 2000 }).catch(() => null)) ?? 0),
+      {
+        interval: 50,
+        timeout: 10_000,
+      },
+    )
+    .toBeGreaterThan(0);
+  await screenshot(ada, 'music-uploading-1280');
+  await uploadRow(ada, 'Low Tone.wav').getByText('Added to your queue').waitFor({ timeout: 30_000 });
+  await uploadRow(ada, 'High Tone.wav').getByText('Added to your queue').waitFor({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  // The text file is refused in the contract's words, and nothing of it is kept.
+  await uploadRow(ada, 'notes.mp3').getByText(libraryMessages.notAudio).waitFor();
+  // Both are at the end of the queue, in the order they arrived (two travel at once).
+  await expect.poll(async () => (await queueTitles(ada)).slice(before).sort()).toEqual(['High Tone', 'Low Tone']);
+  const lastTwo = async () => (await queueTitles(ada)).slice(-2);
+  const [upper = '', lower = ''] = await lastTwo();
+  await screenshot(ada, 'music-queue-1280');
+
+  // Drag the lower one above the upper one; the server keeps the order (a reload shows it).
+  const rows = panel(ada).getByRole('list', { name: 'Queue' }).getByTestId('queue-song');
+  await dragRow(ada, rows.filter({ hasText: lower }), rows.filter({ hasText: upper }));
+  await expect.poll(lastTwo).toEqual([lower, upper]);
+  // And back with the keyboard's buttons.
+  await panel(ada)
+    .getByRole('button', { name: `Move “${lower}” down` })
+    .click();
+  await expect.poll(lastTwo).toEqual([upper, lower]);
+  // So that High Tone stands above Low Tone from here on.
+  if (upper === 'Low Tone') await dragRow(ada, rows.filter({ hasText: lower }), rows.filter({ hasText: upper }));
+  await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
+  await ada.reload();
+  await ada.getByRole('tab', { name: 'My music' }).click();
+  await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
+
+  // Rename in place: an empty title is refused in the contract's words; Enter saves.
+  await panel(ada).getByRole('button', { name: 'Edit “Low Tone”' }).click();
+  const title = panel(ada).getByRole('textbox', { name: 'Title' });
+  await title.fill('   ');
+  await title.press('Enter');
+  await panel(ada).getByText(libraryMessages.titleEmpty).waitFor();
+  await title.fill('Deep Hum');
+  await panel(ada).getByRole('textbox', { name: 'Artist' }).fill('Ada Vinyl');
+  await title.press('Enter');
+  await expect.poll(async () => (await queueTitles(ada)).slice(-2)).toEqual(['High Tone', 'Deep Hum']);
+  // Escape leaves a title as it was.
+  await panel(ada).getByRole('button', { name: 'Edit “High Tone”' }).click();
+  await title.fill('Never saved');
+  await title.press('Escape');
+  await expect.poll(async () => (await queueTitles(ada)).slice(-2)).toEqual(['High Tone', 'Deep Hum']);
+  // The room's chat is still a tab away.
+  expect(await ada.getByRole('tab', { name: 'Chat' }).count()).toBe(1);
+
+  // Search the whole library.
+  await panel(ada)
+    .getByRole('tab', { name: /^Library/ })
+    .click();
+  const search = panel(ada).getByRole('searchbox', { name: 'Search your library' });
+  await search.fill('hum');
+  const results = panel(ada).getByRole('list', { name: 'Songs matching “hum”' });
+  await expect.poll(() => results.locator('.song__title').allTextContents()).toEqual(['Deep Hum']);
+  await search.fill('no such song anywhere');
+  await panel(ada).getByText('No songs match “no such song anywhere”.').waitFor();
+  await search.fill('');
+
+  // Playlists: a new one, switched to (an empty queue), a name taken, and back.
+  await panel(ada).getByRole('button', { name: 'New', exact: true }).click();
+  await panel(ada).getByRole('textbox', { name: "New playlist's name" }).fill('Late Night');
+  await panel(ada).getByRole('button', { name: 'Create' }).click();
+  const choice = panel(ada).getByRole('combobox', { name: 'Playlist' });
+  await expect.poll(() => choice.locator('option').allTextContents()).toContain('Late Night (0)');
+  await panel(ada).getByRole('button', { name: 'New', exact: true }).click();
+  await panel(ada).getByRole('textbox', { name: "New playlist's name" }).fill('Late Night');
+  await panel(ada).getByRole('button', { name: 'Create' }).click();
+  await panel(ada).getByText(libraryMessages.playlistExists).waitFor();
+  await panel(ada).getByRole('button', { name: 'Cancel' }).click();
+  await choice.selectOption('Late Night');
+  await panel(ada)
+    .getByRole('tab', { name: /^Queue/ })
+    .click();
+  await panel(ada).getByText('Your queue is empty. Upload songs, or add them from your library.').waitFor();
+  // A library song goes into the new queue.
+  await panel(ada)
+    .getByRole('tab', { name: /^Library/ })
+    .click();
+  await panel(ada).getByRole('button', { name: 'Add “Deep Hum” to the queue' }).click();
+  await panel(ada).getByRole('tab', { name: 'Queue · 1' }).click();
+  await expect.poll(() => queueTitles(ada)).toEqual(['Deep Hum']);
+  await choice.selectOption({ label: `default (${before + 2})` });
+  await expect.poll(async () => (await queueTitles(ada)).slice(-2)).toEqual(['High Tone', 'Deep Hum']);
+  await screenshot(ada, 'music-room-1280');
+  await ada.context().close();
+});
+
+test('the lobby opens My music as a modal, and a phone gets it as a sheet over the room', async () => {
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', {
+    viewport: { width: 1280, height: 900 },
+  });
+  await ada.goto(server.baseUrl);
+  await ada.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My music' }).click();
+  const dialog = ada.getByRole('dialog', { name: 'My music' });
+  await dialog
+    .getByRole('region', { name: 'My music' })
+    .getByRole('tab', { name: /^Queue/ })
+    .waitFor();
+  await expect.poll(() => ada.title()).toContain('My music');
+  await screenshot(ada, 'music-lobby-1280');
+  await ada.context().close();
+
+  const room = await echosFreshRoom(server.baseUrl, `Music Phone ${Date.now()}`);
+  const phone = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', {
+    viewport: { width: 375, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  await phone.goto(`${server.baseUrl}/${room.shortcut}`);
+  await phone.getByRole('button', { name: 'My music' }).click();
+  const sheet = panel(phone);
+  await sheet.getByRole('tab', { name: /^Queue/ }).waitFor();
+  // The sheet covers the screen's width.
+  const box = await sheet.boundingBox();
+  expect(box?.width).toBeGreaterThan(330);
+  await screenshot(phone, 'music-sheet-375');
+  await phone.getByRole('button', { name: 'Close My music' }).click();
+  await expect.poll(() => sheet.isVisible()).toBe(false);
+  await phone.goto(`${server.baseUrl}/music`);
+  await phone.getByRole('dialog', { name: 'My music' }).waitFor();
+  await screenshot(phone, 'music-lobby-375');
+  await phone.context().close();
+});
