@@ -16,6 +16,7 @@ import { demoMemberPage } from './support/member';
 import { echosFreshRoom } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { toneWav } from './support/wav';
+import { musicPanelMessages } from '../packages/web/src/features/library/messages';
 
 let server: RunningServer;
 let browser: Browser;
@@ -125,6 +126,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   // So that High Tone stands above Low Tone from here on.
   if (upper === 'Low Tone') await dragRow(ada, rows.filter({ hasText: lower }), rows.filter({ hasText: upper }));
   await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
+  if (before === 0) await rows.first().getByText(musicPanelMessages.upNext).waitFor();
   await ada.reload();
   await ada.getByRole('tab', { name: 'My music' }).click();
   await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
@@ -185,6 +187,46 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await choice.selectOption({ label: `default (${before + 2})` });
   await expect.poll(async () => (await queueTitles(ada)).slice(-2)).toEqual(['High Tone', 'Deep Hum']);
   await screenshot(ada, 'music-room-1280');
+
+  // Rename the new playlist, then delete it (asked first); the last one cannot go.
+  await choice.selectOption('Late Night');
+  await panel(ada).getByRole('button', { name: 'Rename' }).click();
+  await panel(ada).getByRole('textbox', { name: "Playlist's new name" }).fill('After Hours');
+  await panel(ada).getByRole('textbox', { name: "Playlist's new name" }).press('Enter');
+  await expect.poll(() => choice.locator('option:checked').textContent()).toBe('After Hours (1)');
+  await panel(ada).getByRole('button', { name: 'Delete', exact: true }).click();
+  await panel(ada).getByText(musicPanelMessages.deletePlaylist('After Hours')).waitFor();
+  await panel(ada)
+    .getByRole('group', { name: 'Delete this playlist?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect.poll(() => choice.locator('option').allTextContents()).toEqual([`default (${before + 2})`]);
+  await panel(ada).getByRole('button', { name: 'Delete', exact: true }).click();
+  await panel(ada)
+    .getByRole('group', { name: 'Delete this playlist?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await panel(ada).getByText(libraryMessages.lastPlaylist).waitFor();
+  await panel(ada).getByRole('button', { name: 'Keep' }).click();
+
+  // Delete a song from the library (asked first): it leaves the queue too.
+  await panel(ada)
+    .getByRole('tab', { name: /^Library/ })
+    .click();
+  const library = panel(ada).getByRole('list', { name: 'Your library' });
+  await library
+    .getByTestId('library-song')
+    .filter({ hasText: 'Deep Hum' })
+    .getByText(musicPanelMessages.inQueue)
+    .waitFor();
+  await panel(ada).getByRole('button', { name: 'Delete “High Tone” from your library' }).click();
+  await panel(ada).getByText(musicPanelMessages.deleteSong('High Tone')).waitFor();
+  await panel(ada).getByRole('group', { name: 'Delete this song?' }).getByRole('button', { name: 'Delete' }).click();
+  await expect.poll(() => library.locator('.song__title').allTextContents()).not.toContain('High Tone');
+  await panel(ada)
+    .getByRole('tab', { name: /^Queue/ })
+    .click();
+  await expect.poll(async () => (await queueTitles(ada)).slice(-1)).toEqual(['Deep Hum']);
   await ada.context().close();
 });
 
@@ -223,4 +265,10 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
   await phone.getByRole('dialog', { name: 'My music' }).waitFor();
   await screenshot(phone, 'music-lobby-375');
   await phone.context().close();
+
+  // A guest is shown the way in instead.
+  const guest = await (await browser.newContext()).newPage();
+  await guest.goto(`${server.baseUrl}/music`);
+  await guest.getByRole('dialog', { name: 'My music' }).getByText(musicPanelMessages.membersOnly).waitFor();
+  await guest.context().close();
 });

@@ -16,6 +16,8 @@ export const musicPanelMessages = {
   analysisPending: 'measuring loudness…',
   analysisFailed: 'plays at its own loudness',
   inQueue: 'In the queue',
+  /** The queue's first song: the one played when the member's turn as DJ comes. */
+  upNext: 'Up next',
   deleteSong: (title: string) => `Delete “${title}” from your library? It leaves every playlist too.`,
   deletePlaylist: (name: string) => `Delete the playlist “${name}”? Its songs stay in your library.`,
   previewFailed: "That song can't be played right now.",

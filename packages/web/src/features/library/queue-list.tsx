@@ -97,7 +97,7 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
                 <SongEditor song={song} onDone={() => setEditing(null)} />
               ) : (
                 <>
-                  <SongSummary song={song} preview={preview} />
+                  <SongSummary song={song} preview={preview} next={index === 0} />
                   <div className="song__actions">
                     <span className="queue__moves">
                       <IconButton

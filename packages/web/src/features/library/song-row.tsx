@@ -12,7 +12,7 @@ import { musicPanelMessages } from './messages';
 import { useEditSong } from './use-library';
 import type { Preview } from './use-preview';
 
-export function SongSummary({ song, preview }: { song: LibrarySong; preview: Preview }) {
+export function SongSummary({ song, preview, next = false }: { song: LibrarySong; preview: Preview; next?: boolean }) {
   const { metadata } = song;
   const playing = preview.playing === song._id;
   return (
@@ -32,6 +32,7 @@ export function SongSummary({ song, preview }: { song: LibrarySong; preview: Pre
       <div className="song__text">
         <span className="song__title">{metadata.song}</span>
         <span className="song__meta">
+          {next && <span className="song__next">{musicPanelMessages.upNext}</span>}
           {metadata.artist && <span className="song__artist">{metadata.artist}</span>}
           <span className="song__length">{formatDuration(metadata.length)}</span>
           {song.analysis === 'pending' && <span className="song__analysis">{musicPanelMessages.analysisPending}</span>}

@@ -22,6 +22,12 @@ function useMemberKey() {
 const pendingPoll = (songs: readonly LibrarySong[] | undefined) =>
   songs?.some((song) => song.analysis === 'pending') ? 4000 : false;
 
+/**
+ * The queue changes under the panel too: a song the member played moves to its end, a snag
+ * adds one. While the panel is open it is read again this often (and when the tab regains focus).
+ */
+const QUEUE_POLL_MS = 20_000;
+
 /** The member's playlists (name, active, count). */
 export function usePlaylists() {
   const { userid, enabled } = useMemberKey();
@@ -39,7 +45,7 @@ export function useQueue() {
     queryKey: libraryKey(userid, 'queue'),
     queryFn: async () => (await call('playlist.all', {})).list,
     enabled,
-    refetchInterval: (query) => pendingPoll(query.state.data),
+    refetchInterval: (query) => pendingPoll(query.state.data) || QUEUE_POLL_MS,
   });
 }
 
