@@ -37,6 +37,8 @@ export const RESERVED_PATH_SEGMENTS = [
   'media',
   'roommanager_assets',
   'sticker-art',
+  // A song's audio (/audio/<songid>, docs/music.md).
+  'audio',
   'sandbox-pay',
   'webhooks',
   'dev',

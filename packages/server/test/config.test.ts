@@ -39,6 +39,7 @@ describe('defaults', () => {
       webDist: undefined,
       payments: { provider: 'sandbox', sandboxUrl: null, timeoutMs: 20_000 },
       renewalIntervalMs: 60_000,
+      library: { uploadMaxBytes: 100 * 1024 * 1024, quotaBytes: 2000 * 1024 * 1024, storage: { kind: 'local' } },
       social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
   });
@@ -105,6 +106,7 @@ describe('settings', () => {
       webDist: undefined,
       payments: { provider: 'sandbox', sandboxUrl: 'http://10.0.0.2:8080/sandbox-pay', timeoutMs: 5000 },
       renewalIntervalMs: 0,
+      library: { uploadMaxBytes: 100 * 1024 * 1024, quotaBytes: 2000 * 1024 * 1024, storage: { kind: 'local' } },
       social: { facebook: { name: 'Facebook', oauth: null }, twitter: { name: 'Twitter', oauth: null } },
     });
   });

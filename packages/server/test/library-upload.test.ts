@@ -7,11 +7,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SONG_TITLE_MAX, libraryMessages } from '@platter/contract';
+import { SONG_TITLE_MAX, libraryMessages, songAudioPath } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember } from './support/factories';
 import { failureOf } from './support/envelopes';
-import { id3Tag, mp3File, tinyPng, wavFile } from './support/audio-files';
+import { adtsFile, flacFile, id3Tag, mp3File, opusFile, tinyPng, wavFile } from './support/audio-files';
 import { anMp3, upload, uploaded } from './support/library';
 
 let t: TestApp;
@@ -67,6 +67,23 @@ describe('accepted formats', () => {
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(tinyPng);
   });
 
+  test.each([
+    ['flac', () => flacFile({ seconds: 2 }), 'audio/flac', 2],
+    ['opus', () => opusFile(2, 'Opus title'), 'audio/ogg; codecs=opus', 2],
+    ['aac', () => adtsFile(3), 'audio/aac', null],
+  ] as const)('%s, whatever the name says, served with its content type', async (format, make, type, seconds) => {
+    const member = await aMember(t);
+    const song = await uploaded(t, member, make(), 'named wrongly.mp3');
+    expect(song.format).toBe(format);
+    if (seconds !== null) expect(song.metadata.length).toBe(seconds);
+    else expect(song.metadata.length).toBeGreaterThan(0);
+    expect(song.metadata.song).toBe(format === 'opus' ? 'Opus title' : 'named wrongly');
+    const audio = await t.fetch(`${songAudioPath(song._id)}?userid=${member.userid}&userauth=${member.userauth}`, {
+      method: 'HEAD',
+    });
+    expect(audio.headers.get('content-type')).toBe(type);
+  });
+
   test('the upload lands at the end of the active playlist', async () => {
     const member = await aMember(t);
     const first = await uploaded(t, member, anMp3());
@@ -95,6 +112,16 @@ describe('refused files leave nothing behind', () => {
   test('a picture named .mp3 is not audio', async () => {
     const member = await aMember(t);
     expect(failureOf((await upload(t, member, tinyPng, 'cover.mp3')).envelope).err).toBe(libraryMessages.notAudio);
+    await nothingStoredFor(t, member);
+  });
+
+  test('bytes that claim a format they do not hold are damaged', async () => {
+    const member = await aMember(t);
+    const liar = Buffer.concat([
+      Buffer.from('fLaC', 'latin1'),
+      Buffer.from('not really a stream info block at all '.repeat(20)),
+    ]);
+    expect(failureOf((await upload(t, member, liar, 'x.flac')).envelope).err).toBe(libraryMessages.damaged);
     await nothingStoredFor(t, member);
   });
 

@@ -124,3 +124,139 @@ export const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** CRC-8 (poly 0x07) and CRC-16 (poly 0x8005), MSB first, as FLAC frames carry them. */
+function flacCrc(bytes: Uint8Array, width: 8 | 16): number {
+  const poly = width === 8 ? 0x07 : 0x8005;
+  const top = 1 << (width - 1);
+  const mask = (1 << width) - 1;
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte << (width - 8);
+    for (let bit = 0; bit < 8; bit++) crc = crc & top ? ((crc << 1) ^ poly) & mask : (crc << 1) & mask;
+  }
+  return crc;
+}
+
+/** A frame number as FLAC codes it (UTF-8-like); up to 65535 frames, a long enough file for tests. */
+function flacFrameNumber(value: number): number[] {
+  if (value < 0x80) return [value];
+  if (value < 0x800) return [0xc0 | (value >> 6), 0x80 | (value & 0x3f)];
+  if (value < 0x10000) return [0xe0 | (value >> 12), 0x80 | ((value >> 6) & 0x3f), 0x80 | (value & 0x3f)];
+  throw new Error('flacFile makes files of at most 65535 frames');
+}
+
+/** A FLAC file of the tone (mono, 16-bit, verbatim subframes: valid, if not compressed). */
+export function flacFile(tone: Tone = {}): Buffer {
+  const sampleRate = tone.sampleRate ?? 44_100;
+  const [samples] = toneSamples({ ...tone, channels: 1 });
+  const total = samples!.length;
+  const block = 4096;
+  const info = Buffer.alloc(4 + 34);
+  info[0] = 0x80; // last metadata block, STREAMINFO
+  info.writeUIntBE(34, 1, 3);
+  info.writeUInt16BE(block, 4);
+  info.writeUInt16BE(block, 6);
+  // Sample rate (20 bits), channels - 1 (3), bits per sample - 1 (5), total samples (36).
+  const packed = (BigInt(sampleRate) << 44n) | (0n << 41n) | (15n << 36n) | BigInt(total);
+  info.writeBigUInt64BE(packed, 14);
+  const frames: Buffer[] = [];
+  for (let index = 0, at = 0; at < total; index++, at += block) {
+    const chunk = samples!.subarray(at, at + block);
+    const header = Buffer.from([
+      0xff,
+      0xf8,
+      0x79,
+      0x08,
+      ...flacFrameNumber(index),
+      (chunk.length - 1) >> 8,
+      (chunk.length - 1) & 0xff,
+    ]);
+    const body = Buffer.alloc(1 + chunk.length * 2);
+    body[0] = 0x02; // verbatim subframe
+    chunk.forEach((sample, i) => body.writeInt16BE(sample, 1 + i * 2));
+    const frame = Buffer.concat([header, Buffer.from([flacCrc(header, 8)]), body]);
+    const crc = Buffer.alloc(2);
+    crc.writeUInt16BE(flacCrc(frame, 16));
+    frames.push(frame, crc);
+  }
+  return Buffer.concat([Buffer.from('fLaC', 'latin1'), info, ...frames]);
+}
+
+/** Ogg's CRC-32 (poly 0x04C11DB7, MSB first, no reflection). */
+function oggCrc(bytes: Uint8Array): number {
+  let crc = 0;
+  for (const byte of bytes) {
+    crc ^= byte << 24;
+    for (let bit = 0; bit < 8; bit++) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+  }
+  return crc >>> 0;
+}
+
+/** One Ogg page holding one packet (under 255 × 255 bytes). */
+function oggPage(packet: Buffer, sequence: number, granule: bigint, flags: number): Buffer {
+  const lacing: number[] = [];
+  let left = packet.length;
+  while (left >= 255) {
+    lacing.push(255);
+    left -= 255;
+  }
+  lacing.push(left);
+  const header = Buffer.alloc(27);
+  header.write('OggS', 0, 'latin1');
+  header[5] = flags;
+  header.writeBigUInt64LE(granule, 6);
+  header.writeUInt32LE(0x504c4154, 14); // the stream's serial number
+  header.writeUInt32LE(sequence, 18);
+  header[26] = lacing.length;
+  const page = Buffer.concat([header, Buffer.from(lacing), packet]);
+  page.writeUInt32LE(oggCrc(page), 22);
+  return page;
+}
+
+/**
+ * An Ogg Opus file of silence (20 ms packets whose one frame is empty, which decoders play as
+ * silence), with an OpusTags title: the structure is real, the sound is not the tone.
+ */
+export function opusFile(seconds = 1, title?: string): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1; // version
+  head[9] = 1; // channels
+  head.writeUInt16LE(312, 10); // pre-skip
+  head.writeUInt32LE(48_000, 12);
+  const vendor = Buffer.from('platter-tests');
+  const comments = title ? [Buffer.from(`TITLE=${title}`)] : [];
+  const tags = Buffer.concat([
+    Buffer.from('OpusTags', 'latin1'),
+    Buffer.from(Uint32Array.of(vendor.length).buffer),
+    vendor,
+    Buffer.from(Uint32Array.of(comments.length).buffer),
+    ...comments.flatMap((c) => [Buffer.from(Uint32Array.of(c.length).buffer), c]),
+  ]);
+  const pages = [oggPage(head, 0, 0n, 0x02), oggPage(tags, 1, 0n, 0)];
+  const packets = Math.round((seconds * 1000) / 20);
+  for (let i = 0; i < packets; i++) {
+    // TOC 0xF8: CELT-only fullband 20 ms, one frame; no frame data.
+    const granule = BigInt(312 + (i + 1) * 960);
+    pages.push(oggPage(Buffer.from([0xf8]), 2 + i, granule, i === packets - 1 ? 0x04 : 0));
+  }
+  return Buffer.concat(pages);
+}
+
+/** An ADTS AAC file (AAC-LC, mono, 44.1 kHz) of silent frames: valid headers, silence as the payload. */
+export function adtsFile(seconds = 1): Buffer {
+  const payload = Buffer.from([0x21, 0x10, 0x04, 0x60, 0x8c, 0x1c]);
+  const length = 7 + payload.length;
+  const header = Buffer.from([
+    0xff,
+    0xf1, // MPEG-4, no CRC
+    (1 << 6) | (4 << 2) | 0, // AAC-LC, 44.1 kHz
+    (1 << 6) | ((length >> 11) & 0x03), // mono
+    (length >> 3) & 0xff,
+    ((length & 0x07) << 5) | 0x1f,
+    0xfc,
+  ]);
+  const frames = Math.ceil((seconds * 44_100) / 1024);
+  return Buffer.concat(Array.from({ length: frames }, () => Buffer.concat([header, payload])));
+}

@@ -96,5 +96,5 @@ export function registerAudioRoute(app: FastifyInstance, services: Services, aut
       return refuse(reply, errors.internal());
     }
   };
-  app.get(`${AUDIO_PATH_PREFIX}:songid`, handler);
+  app.route({ method: ['GET', 'HEAD'], url: `${AUDIO_PATH_PREFIX}:songid`, handler });
 }

@@ -50,7 +50,7 @@ export const libraryHandlers = {
     return {};
   },
 
-  'playlist.list_all': ({}, { db, caller, now }) =>
+  'playlist.list_all': (_input, { db, caller, now }) =>
     withPlaylists(db, caller.userid, now(), async (trx, playlists) => ({
       list: await Promise.all(
         playlists.map(async (p) => ({ name: p.name, active: p.active === 1, count: await countSongs(trx, p.id) })),
