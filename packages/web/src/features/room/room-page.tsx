@@ -31,7 +31,6 @@ import './room-page.css';
 import './stage/stage.css';
 import './moderation/moderation.css';
 import './miniplayer.css';
-import './room-side.css';
 
 interface RoomPageProps {
   /** The member's music (the library feature's panel, handed in by the app), shown beside the chat. */
@@ -90,6 +89,8 @@ function useLiveRoom(roomid: string | undefined, attempt: number) {
 function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }) {
   // "Try again" after being let go (booted, opened elsewhere) joins once more.
   const [attempt, setAttempt] = useState(0);
+  // Beside the stage: the chat, or (members) their music.
+  const [side, setSide] = useState<RoomSideTab>('chat');
   useLiveRoom(asLoaded.roomid, attempt);
   // The room as it is now once joined (a moderator may change its settings), else as loaded.
   const liveRoom = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.snapshot : null));
@@ -104,7 +105,6 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   const [miniWindow, setMiniWindow] = useState<Window | null>(null);
   const poppedOut = miniWindow !== null;
   const { showAlert } = useAlerts();
-  const [side, setSide] = useState<RoomSideTab>('chat');
   const { metadata } = room;
   if (mini) return <MiniRoom room={room} onRejoin={() => setAttempt((n) => n + 1)} />;
 

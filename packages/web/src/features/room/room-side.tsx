@@ -7,6 +7,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from '../../ui/tabs';
 import { RoomChat } from './room-chat';
+import './room-side.css';
 
 export type RoomSideTab = 'chat' | 'music';
 
