@@ -146,6 +146,13 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await title.fill('Never saved');
   await title.press('Escape');
   await expect.poll(async () => (await queueTitles(ada)).slice(-2)).toEqual(['High Tone', 'Deep Hum']);
+  // A cover previews one's own song: the audio is fetched (the owner may), and stops again.
+  const served = ada.waitForResponse((response) => response.url().includes('/audio/'));
+  await panel(ada).getByRole('button', { name: 'Preview “Deep Hum”' }).click();
+  expect([200, 206]).toContain((await served).status());
+  await panel(ada).getByRole('button', { name: 'Stop “Deep Hum”' }).click();
+  await panel(ada).getByRole('button', { name: 'Preview “Deep Hum”' }).waitFor();
+  expect(await panel(ada).getByText(musicPanelMessages.previewFailed).count()).toBe(0);
   // The room's chat is still a tab away.
   expect(await ada.getByRole('tab', { name: 'Chat' }).count()).toBe(1);
 
