@@ -137,6 +137,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await title.fill('   ');
   await title.press('Enter');
   await panel(ada).getByText(libraryMessages.titleEmpty).waitFor();
+  await screenshot(ada, 'music-edit-1280');
   await title.fill('Deep Hum');
   await panel(ada).getByRole('textbox', { name: 'Artist' }).fill('Ada Vinyl');
   await title.press('Enter');
@@ -164,6 +165,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await search.fill('hum');
   const results = panel(ada).getByRole('list', { name: 'Songs matching “hum”' });
   await expect.poll(() => results.locator('.song__title').allTextContents()).toEqual(['Deep Hum']);
+  await screenshot(ada, 'music-search-1280');
   await search.fill('no such song anywhere');
   await panel(ada).getByText('No songs match “no such song anywhere”.').waitFor();
   await search.fill('');
@@ -208,6 +210,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
     .getByRole('button', { name: 'Delete' })
     .click();
   await expect.poll(() => choice.locator('option').allTextContents()).toEqual([`default (${before + 2})`]);
+  await panel(ada).getByRole('group', { name: 'Delete this playlist?' }).waitFor({ state: 'detached' });
   await panel(ada).getByRole('button', { name: 'Delete', exact: true }).click();
   await panel(ada)
     .getByRole('group', { name: 'Delete this playlist?' })
@@ -266,6 +269,13 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
   const box = await sheet.boundingBox();
   expect(box?.width).toBeGreaterThan(330);
   await screenshot(phone, 'music-sheet-375');
+  await sheet.getByRole('tab', { name: /^Library/ }).click();
+  await sheet.getByTestId('library-song').first().waitFor();
+  await screenshot(phone, 'music-library-375');
+  await sheet.getByRole('tab', { name: /^Queue/ }).click();
+  await sheet.getByRole('button', { name: /^Edit/ }).first().click();
+  await screenshot(phone, 'music-edit-375');
+  await sheet.getByRole('textbox', { name: 'Title' }).press('Escape');
   await phone.getByRole('button', { name: 'Close My music' }).click();
   await expect.poll(() => sheet.isVisible()).toBe(false);
   await phone.goto(`${server.baseUrl}/music`);

@@ -80,7 +80,7 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
                     label={`Delete “${song.metadata.song}” from your library`}
                     onClick={() => setConfirming(song._id)}
                   >
-                    🗑
+                    <TrashIcon />
                   </IconButton>
                 </div>
               )}
@@ -99,6 +99,15 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
         </button>
       )}
     </div>
+  );
+}
+
+/** A bin, drawn (an emoji may be missing from the system's fonts). */
+function TrashIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.5 6.5v4.5M9.5 6.5v4.5" strokeLinejoin="round" />
+    </svg>
   );
 }
 

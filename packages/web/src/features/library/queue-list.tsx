@@ -4,29 +4,19 @@
  * or with their up/down buttons (the keyboard's way); a song leaves the queue
  * with ×, and is renamed in place.
  */
-import { useRef, useState, type PointerEvent } from 'react';
+import { useRef, useState } from 'react';
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { musicPanelMessages } from './messages';
-import { dropIndex, shiftFor, type RowBox } from './reorder';
 import { IconButton, SongEditor, SongSummary } from './song-row';
 import { useRemoveFromQueue, useReorderQueue } from './use-library';
 import type { Preview } from './use-preview';
-
-interface Drag {
-  from: number;
-  to: number;
-  pointerId: number;
-  startY: number;
-  offset: number;
-  boxes: RowBox[];
-}
+import { useQueueDrag } from './use-queue-drag';
 
 export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; preview: Preview }) {
   const reorder = useReorderQueue();
   const remove = useRemoveFromQueue();
   const [editing, setEditing] = useState<string | null>(null);
-  const [drag, setDrag] = useState<Drag | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const problem = reorder.error ?? remove.error;
 
@@ -34,35 +24,10 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
     if (to < 0 || to >= songs.length || from === to) return;
     reorder.mutate({ from, to });
   };
-
-  const startDrag = (event: PointerEvent<HTMLElement>, from: number) => {
-    if (event.button !== 0 || reorder.isPending) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const rows = [...(list.current?.children ?? [])];
-    const boxes = rows.map((row) => {
-      const rect = row.getBoundingClientRect();
-      return { top: rect.top, height: rect.height };
-    });
-    setDrag({ from, to: from, pointerId: event.pointerId, startY: event.clientY, offset: 0, boxes });
-  };
-  const moveDrag = (event: PointerEvent<HTMLElement>) => {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    const offset = event.clientY - drag.startY;
-    const held = drag.boxes[drag.from];
-    // Where the middle of the held row now is decides its place.
-    const middle = held ? held.top + held.height / 2 + offset : event.clientY;
-    setDrag({ ...drag, offset, to: dropIndex(drag.boxes, drag.from, middle) });
-  };
-  const endDrag = (event: PointerEvent<HTMLElement>, drop: boolean) => {
-    if (!drag || event.pointerId !== drag.pointerId) return;
-    if (drop) move(drag.from, drag.to);
-    setDrag(null);
-  };
+  const drag = useQueueDrag(list, move);
 
   if (songs.length === 0) return <p className="music__empty">{musicPanelMessages.queueEmpty}</p>;
 
-  const draggedHeight = drag ? (drag.boxes[drag.from]?.height ?? 0) : 0;
   return (
     <>
       {problem && (
@@ -70,11 +35,11 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
           {errorText(problem)}
         </p>
       )}
-      <ol className={`queue${drag ? ' is-dragging' : ''}`} ref={list} aria-label="Queue">
+      <ol className={`queue${drag.dragging ? ' is-dragging' : ''}`} ref={list} aria-label="Queue">
         {songs.map((song, index) => {
           const title = song.metadata.song;
-          const held = drag?.from === index;
-          const shift = drag ? (held ? drag.offset : shiftFor(index, drag.from, drag.to, draggedHeight)) : 0;
+          const held = drag.held === index;
+          const shift = drag.shift(index);
           return (
             <li
               key={song._id}
@@ -82,15 +47,7 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
               style={shift ? { transform: `translateY(${shift}px)` } : undefined}
               data-testid="queue-song"
             >
-              <span
-                className="queue__handle"
-                aria-hidden="true"
-                title="Drag to reorder"
-                onPointerDown={(event) => startDrag(event, index)}
-                onPointerMove={moveDrag}
-                onPointerUp={(event) => endDrag(event, true)}
-                onPointerCancel={(event) => endDrag(event, false)}
-              >
+              <span className="queue__handle" aria-hidden="true" title="Drag to reorder" {...drag.handle(index)}>
                 ⠿
               </span>
               {editing === song._id ? (
