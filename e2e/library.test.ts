@@ -55,6 +55,25 @@ async function dragRow(page: Page, from: Locator, to: Locator) {
   await page.mouse.up();
 }
 
+/** The same with a finger: touch events through the DevTools protocol (the browser makes pointer events of them). */
+async function touchDrag(page: Page, handle: Locator, to: Locator) {
+  const start = await handle.boundingBox();
+  const target = await to.boundingBox();
+  if (!start || !target) throw new Error('the rows are not on screen');
+  const cdp = await page.context().newCDPSession(page);
+  const x = start.x + start.width / 2;
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  let y = start.y + start.height / 2;
+  await touch('touchStart', y);
+  const steps = 12;
+  const end = target.y + 4;
+  for (let i = 1; i <= steps; i++) await touch('touchMove', y + ((end - y) * i) / steps);
+  y = end;
+  await touch('touchEnd', y);
+  await cdp.detach();
+}
+
 test('a member uploads, reorders, renames, searches and makes playlists in My music beside the chat', async () => {
   const room = await echosFreshRoom(server.baseUrl, `Music Test ${Date.now()}`);
   const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', {
@@ -268,6 +287,18 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
   // The sheet covers the screen's width.
   const box = await sheet.boundingBox();
   expect(box?.width).toBeGreaterThan(330);
+  // A finger drags as well as a mouse: the last song of the queue is moved to its top by touch.
+  await sheet.getByLabel('Choose audio files to upload').setInputFiles([
+    { name: 'Touch One.wav', mimeType: 'audio/wav', buffer: toneWav(3, 330) },
+    { name: 'Touch Two.wav', mimeType: 'audio/wav', buffer: toneWav(3, 660) },
+  ]);
+  await uploadRow(phone, 'Touch One.wav').getByText(musicPanelMessages.added).waitFor();
+  await uploadRow(phone, 'Touch Two.wav').getByText(musicPanelMessages.added).waitFor();
+  await expect.poll(async () => (await queueTitles(phone)).length).toBeGreaterThanOrEqual(2);
+  const last = (await queueTitles(phone)).at(-1);
+  const touchRows = sheet.getByRole('list', { name: 'Queue' }).getByTestId('queue-song');
+  await touchDrag(phone, touchRows.last().locator('.queue__handle'), touchRows.first());
+  await expect.poll(async () => (await queueTitles(phone))[0]).toBe(last);
   await screenshot(phone, 'music-sheet-375');
   await sheet.getByRole('tab', { name: /^Library/ }).click();
   await sheet.getByTestId('library-song').first().waitFor();
