@@ -309,7 +309,10 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
   await sheet.getByRole('textbox', { name: 'Title' }).press('Escape');
   await phone.getByRole('button', { name: 'Close My music' }).click();
   await expect.poll(() => sheet.isVisible()).toBe(false);
-  await phone.goto(`${server.baseUrl}/music`);
+  // On a phone too, the lobby's header has it.
+  await phone.goto(server.baseUrl);
+  await screenshot(phone, 'lobby-header-375');
+  await phone.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'My music' }).click();
   await phone.getByRole('dialog', { name: 'My music' }).waitFor();
   await screenshot(phone, 'music-lobby-375');
   await phone.context().close();

@@ -1,4 +1,4 @@
-/** The members' settings dropdown (spec §2 Lobby): my music, avatar, stickers, profile, contact, account, Logout. */
+/** The members' settings dropdown (spec §2 Lobby): avatar, stickers, profile, contact, account, Logout. */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { SelfUser } from '@platter/contract';
@@ -31,7 +31,6 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
   }, [open]);
 
   const links = [
-    { to: '/music', label: 'My Music' },
     { to: '/profile/avatar', label: 'Change Avatar' },
     { to: '/profile/stickers', label: 'Laptop Stickers' },
     { to: `/profile/${user.userid}`, label: 'Profile' },
