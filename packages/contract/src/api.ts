@@ -5,8 +5,8 @@ import { avatarCalls } from './calls/avatar';
 import { libraryCalls } from './calls/library';
 import { lobbyContentCalls } from './calls/lobby-content';
 import { presenceCalls } from './calls/presence';
+import { playbackCalls, snagCalls } from './calls/playback';
 import { pmCalls } from './calls/pm';
-import { snagCalls } from './calls/playback';
 import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
@@ -31,6 +31,7 @@ export const calls = {
   ...avatarCalls,
   ...orderCalls,
   ...pmCalls,
+  ...playbackCalls,
   ...libraryCalls,
   ...snagCalls,
 };

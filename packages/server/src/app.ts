@@ -29,6 +29,7 @@ import { blockHandlers } from './features/blocks/handlers';
 import { pmHandlers } from './features/pm';
 import { libraryHandlers, registerAudioRoute, registerUploadRoute, snagHandlers } from './features/library';
 import { createStorage } from './adapters/storage';
+import { startAudioAnalysis, type AudioAnalysis } from './features/library/analysis';
 import { presenceHandlers } from './features/presence/handlers';
 import { profileHandlers } from './features/profiles/handlers';
 import { stickerHandlers } from './features/stickers/handlers';
@@ -36,6 +37,8 @@ import { syncStickerCatalogue } from './features/stickers/catalogue';
 import { directoryHandlers } from './features/directory/handlers';
 import { lobbyContentHandlers } from './features/lobby-content/handlers';
 import { roomHandlers } from './features/rooms/handlers';
+import { followStage } from './features/rooms';
+import { playbackHandlers, songFollowsStage } from './features/playback';
 import { socialHandlers } from './features/social/handlers';
 import { registerSocialRoutes } from './features/social/routes';
 import { registerSessionCookieRoutes } from './http/session-cookies';
@@ -54,6 +57,8 @@ import { startRenewalJob } from './features/gold/renewal-job';
 export interface App {
   http: FastifyInstance;
   services: Services;
+  /** Measures stored files' loudness and peaks in a worker thread (kick it after adding songs; idle() for tests). */
+  analysis: AudioAnalysis;
   close(): Promise<void>;
 }
 
@@ -72,9 +77,13 @@ const handlers: Handlers = {
   ...lobbyContentHandlers,
   ...goldHandlers,
   ...pmHandlers,
+  ...playbackHandlers,
   ...libraryHandlers,
   ...snagHandlers,
 };
+
+// The music follows the stage: a song starts when it gets a DJ, and moves on when the DJ playing leaves.
+followStage(songFollowsStage);
 
 /** Messages for requests that never reach a handler. */
 function transportError(error: FastifyError): ApiError {
@@ -147,7 +156,10 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   const dispatcher = createDispatcher(services, handlers, http.log, authenticate);
   registerApiRoute(http, dispatcher);
   // Files in and out: plain HTTP routes, since their bodies are bytes (features/library).
-  registerUploadRoute(http, services, authenticate);
+  // Each upload's file is measured (loudness, peaks) in a worker thread, and so is any file a restart left pending.
+  const analysis = startAudioAnalysis({ ...services, log: http.log.child({ component: 'analysis' }) });
+  analysis.kick();
+  await registerUploadRoute(http, services, authenticate, () => analysis.kick());
   registerAudioRoute(http, services, authenticate);
   // Only signing in and out by cookie and the social sign-in flow use cookies (the API reads userid + userauth
   // from its parameters), so only their routes parse them: every API call would otherwise pay for it.
@@ -189,6 +201,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   return {
     http,
     services,
+    analysis,
     async close() {
       await renewals.stop();
       await gateway.close();
@@ -199,6 +212,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       await services.mail.close();
       await services.limits.close();
       await payments.close();
+      await analysis.close();
       services.storage.close();
       await services.hub.close();
       await bus.close();

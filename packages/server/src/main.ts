@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startHotnessSweep } from './features/rooms/membership';
 import { startRoomPagesSweep } from './features/room/pages';
+import { startTimelineSweep } from './features/playback';
 import { startCheckpointer } from './db/checkpointer';
 import { seedIfWanted } from './seed';
 
@@ -26,12 +27,18 @@ function readConfig(): Config {
 const config = readConfig();
 const app = await buildApp(config);
 await seedIfWanted(app.services, app.http.log);
+// The demo's songs are measured like uploads.
+app.analysis.kick();
 const stopHotnessSweep = startHotnessSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'hotness sweep failed'),
 );
 // Renews this instance's room pages and ends the grace period of members who did not come back.
 const stopPagesSweep = startRoomPagesSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'room pages sweep failed'),
+);
+// Holds the timeline leases of rooms (one instance drives each room's songs) and ends their songs on time.
+const timeline = startTimelineSweep(app.services, (error) =>
+  app.http.log.error({ err: error }, 'timeline sweep failed'),
 );
 // SQLite's checkpoints (which sync the file) run in a worker thread, off the rooms' event loop.
 const stopCheckpointer =
@@ -49,6 +56,8 @@ const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);
   stopHotnessSweep();
   stopPagesSweep();
+  // Gives this instance's leases up, so another instance takes its rooms over at once.
+  await timeline.stop();
   await stopCheckpointer();
   await app.close();
   process.exit(0);

@@ -3,6 +3,8 @@
  * active, named playlists, one active; 0-based indexes, out of range refused;
  * positions stay a dense order when calls race.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   PLAYLIST_NAME_MAX,
@@ -16,6 +18,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { aMember } from './support/factories';
 import { failureOf } from './support/envelopes';
 import { aSong, anMp3, upload, uploaded } from './support/library';
+import { tinyPng } from './support/audio-files';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -221,7 +224,9 @@ describe('songs in a playlist', () => {
     // An upload into a full active playlist is refused, and nothing of it is kept.
     await t.ok('playlist.switch', { playlist_name: 'default' }, member);
     const before = (await t.ok('library.list', {}, member)).total;
-    expect(failureOf((await upload(t, member, anMp3())).envelope).err).toBe(libraryMessages.playlistFull);
+    const pictured = anMp3({ picture: { mime: 'image/png', data: tinyPng } });
+    expect(failureOf((await upload(t, member, pictured)).envelope).err).toBe(libraryMessages.playlistFull);
+    expect(fs.existsSync(path.join(t.app.services.config.dataDir, 'media', 'covers'))).toBe(false);
     expect((await t.ok('library.list', {}, member)).total).toBe(before);
   });
 

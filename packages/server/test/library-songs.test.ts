@@ -6,12 +6,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SONG_TITLE_MAX, libraryMessages } from '@platter/contract';
-import { sweepOrphanFiles } from '../src/features/library';
+import { MAX_GAIN_DB, SONG_TITLE_MAX, libraryMessages } from '@platter/contract';
+import {
+  nextSongOf,
+  openAudioFile,
+  pendingAudioFiles,
+  recordAnalysis,
+  sendToBack,
+  sweepOrphanFiles,
+} from '../src/features/library';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, aRoom } from './support/factories';
 import { failureOf } from './support/envelopes';
-import { aSong, playingNow } from './support/library';
+import { aSong, anMp3, playingNow, uploaded } from './support/library';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -111,5 +118,45 @@ describe('library.remove', () => {
     expect(fs.existsSync(stored)).toBe(false);
     const play = await db.selectFrom('roomPlays').selectAll().where('id', '=', playId).executeTakeFirstOrThrow();
     expect(play.title).toBe('Last dance');
+  });
+});
+
+describe('what other features use', () => {
+  test('the queue: the next song of the active playlist, and a played one sent to the back', async () => {
+    const dj = await aMember(t);
+    expect(await nextSongOf(t.app.services.db, dj.userid)).toBeNull();
+    const [a, b] = [await aSong(t, dj, { title: 'First' }), await aSong(t, dj)];
+    const next = await nextSongOf(t.app.services.db, dj.userid);
+    expect(next).toMatchObject({ songId: a._id, title: 'First', analysis: 'pending', peaks: null });
+    expect(next!.durationMs).toBeGreaterThan(900);
+    await sendToBack(t.app.services.db, dj.userid, a._id, Date.now());
+    expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, a._id]);
+  });
+
+  test('the loudness worker: pending files, a local copy, and what it measured shown as a gain', async () => {
+    const member = await aMember(t);
+    const bytes = anMp3();
+    const song = await uploaded(t, member, bytes);
+    const { db } = t.app.services;
+    const { fileHash } = await db
+      .selectFrom('songs')
+      .select('fileHash')
+      .where('id', '=', song._id)
+      .executeTakeFirstOrThrow();
+    expect((await pendingAudioFiles(db, 1000)).map((f) => f.hash)).toContain(fileHash);
+    const copy = await openAudioFile(t.app.services, fileHash);
+    expect(fs.readFileSync(copy.path)).toEqual(bytes);
+    await copy.release();
+
+    const gainAt = async (loudness: number) => {
+      await recordAnalysis(db, fileHash, { loudness, peaks: [0.5, 1] });
+      return (await t.ok('library.list', {}, member)).songs[0]!;
+    };
+    expect(await gainAt(-24)).toMatchObject({ analysis: 'ready', gain: 6 });
+    expect((await gainAt(-10)).gain).toBe(-8);
+    expect((await gainAt(-60)).gain).toBe(MAX_GAIN_DB);
+    expect((await pendingAudioFiles(db, 1000)).map((f) => f.hash)).not.toContain(fileHash);
+    await recordAnalysis(db, fileHash, 'failed');
+    expect((await t.ok('library.list', {}, member)).songs[0]).toMatchObject({ analysis: 'failed', gain: 0 });
   });
 });

@@ -11,7 +11,17 @@ import { SONG_TITLE_MAX, libraryMessages, songAudioPath } from '@platter/contrac
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember } from './support/factories';
 import { failureOf } from './support/envelopes';
-import { adtsFile, flacFile, id3Tag, mp3File, opusFile, tinyPng, wavFile } from './support/audio-files';
+import {
+  adtsFile,
+  flacFile,
+  id3Tag,
+  mp3File,
+  mp4File,
+  opusFile,
+  tinyPng,
+  vorbisFile,
+  wavFile,
+} from './support/audio-files';
 import { anMp3, upload, uploaded } from './support/library';
 
 let t: TestApp;
@@ -71,13 +81,17 @@ describe('accepted formats', () => {
     ['flac', () => flacFile({ seconds: 2 }), 'audio/flac', 2],
     ['opus', () => opusFile(2, 'Opus title'), 'audio/ogg; codecs=opus', 2],
     ['aac', () => adtsFile(3), 'audio/aac', null],
+    ['m4a', () => mp4File(2), 'audio/mp4', 2],
+    ['ogg', () => vorbisFile(2, 'Vorbis title'), 'audio/ogg', 2],
   ] as const)('%s, whatever the name says, served with its content type', async (format, make, type, seconds) => {
     const member = await aMember(t);
     const song = await uploaded(t, member, make(), 'named wrongly.mp3');
     expect(song.format).toBe(format);
     if (seconds !== null) expect(song.metadata.length).toBe(seconds);
     else expect(song.metadata.length).toBeGreaterThan(0);
-    expect(song.metadata.song).toBe(format === 'opus' ? 'Opus title' : 'named wrongly');
+    expect(song.metadata.song).toBe(
+      format === 'opus' ? 'Opus title' : format === 'ogg' ? 'Vorbis title' : 'named wrongly',
+    );
     const audio = await t.fetch(`${songAudioPath(song._id)}?userid=${member.userid}&userauth=${member.userauth}`, {
       method: 'HEAD',
     });
@@ -106,6 +120,14 @@ describe('refused files leave nothing behind', () => {
     );
     expect(status).toBe(400);
     expect(failureOf(envelope)).toEqual({ err: libraryMessages.notAudio, errcode: 'invalid' });
+    await nothingStoredFor(t, member);
+  });
+
+  test('an MP4 with a video track is not audio', async () => {
+    const member = await aMember(t);
+    expect(failureOf((await upload(t, member, mp4File(2, { video: true }), 'clip.m4a')).envelope).err).toBe(
+      libraryMessages.notAudio,
+    );
     await nothingStoredFor(t, member);
   });
 

@@ -19,6 +19,7 @@ import {
 } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, aRoom, aStaffMember, withPoints, type TestRoom } from './support/factories';
+import { aSong } from './support/music';
 import { TestSocket } from './support/socket-client';
 
 let clock = Date.now();
@@ -33,7 +34,9 @@ afterAll(async () => {
   await t.close();
 });
 
+/** A page of `who` in the room; they have a song in their queue, so they may step up. */
 async function inRoom(who: Credentials, room: TestRoom) {
+  await aSong(t, who);
   const socket = await TestSocket.welcomed(t, who);
   sockets.push(socket);
   const snapshot = await socket.ok('room.register', { roomid: room.roomid });
@@ -278,6 +281,8 @@ describe('pages', () => {
     expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.listeners).toBe(2);
     await first.socket.ok('room.add_dj', { roomid: room.roomid });
     await heard(watching.socket, room, 'add_dj');
+    // Their song plays (docs/room.md, "Music in the room"), through the grace period too.
+    await heard(watching.socket, room, 'newsong');
     first.socket.close();
     second.socket.close();
     expect(await watching.socket.quietFor(300)).toEqual([]);
@@ -293,6 +298,9 @@ describe('pages', () => {
     clock += 5 * 60_000 + 1;
     expect(await sweepRoomPages(t.app.services)).toBe(1);
     expect((await heard(watching.socket, room, 'rem_dj')).user[0]?.userid).toBe(dj.userid);
+    // Gone for good: their song ends, and with nobody else on the stage nothing plays.
+    expect((await heard(watching.socket, room, 'song_ended')).reason).toBe('left');
+    await heard(watching.socket, room, 'nosong');
     expect((await heard(watching.socket, room, 'deregistered')).user[0]?.userid).toBe(dj.userid);
   });
 
@@ -359,6 +367,7 @@ describe('a restart', () => {
     const [dj, mod] = [await aMember(first), await aMember(first)];
     const room = await aRoom(first, owner);
     const register = async (app: TestApp, who: Credentials) => {
+      await aSong(app, who);
       const socket = await TestSocket.welcomed(app, who);
       sockets.push(socket);
       return { socket, snapshot: await socket.ok('room.register', { roomid: room.roomid }) };

@@ -2,7 +2,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Services } from '../src/api/context';
 import { seedIfWanted } from '../src/seed';
+import decode from 'audio-decode';
+import { AUDIO_PATH_PREFIX, MAX_GAIN_DB } from '@platter/contract';
 import { ALL_DEMO_MEMBERS, DEMO_MEMBERS, DEMO_PASSWORD } from '../src/seed/members';
+import { DEMO_PLAYLIST } from '../src/seed/libraries';
+import { DEMO_TRACKS } from '../src/seed/music';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest } from './support/factories';
 import { failureOf } from './support/envelopes';
@@ -41,7 +45,8 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
     expect(t.app.services.config.seedDemo).toBeUndefined();
     expect(await userCount(t)).toBe(0);
     await seed(t);
-  });
+    // The whole lobby and the demo's music, on a busy machine: longer than a hook's usual 30 s.
+  }, 60_000);
   afterAll(() => t.close());
 
   test('makes the demo members', async () => {
@@ -74,6 +79,57 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
       const session = await t.ok('user.email_login', { email: member.email, password: DEMO_PASSWORD });
       expect((await t.ok('user.info', {}, session)).name).toBe(member.name);
     }
+  });
+
+  describe('music of its own', () => {
+    test('every demo member has songs in their queue, made at seed time and stored once each', async () => {
+      const files = await t.app.services.db.selectFrom('audioFiles').select(['hash', 'format', 'durationMs']).execute();
+      expect(files).toHaveLength(DEMO_TRACKS.length);
+      for (const file of files) {
+        expect(file.format).toBe('wav');
+        expect(file.durationMs).toBeGreaterThanOrEqual(20_000);
+        expect(file.durationMs).toBeLessThanOrEqual(40_000);
+      }
+      for (const member of DEMO_MEMBERS) {
+        const session = await t.ok('user.email_login', { email: member.email, password: DEMO_PASSWORD });
+        const queue = (await t.ok('playlist.all', {}, session)).list;
+        expect(queue.length, member.name).toBeGreaterThanOrEqual(3);
+        for (const song of queue) {
+          expect(DEMO_TRACKS.map((track) => track.title)).toContain(song.metadata.song);
+          expect(song.metadata.artist.length).toBeGreaterThan(0);
+          expect(song.metadata.coverart).toMatch(/^\/media\/covers\/.+\.svg$/);
+        }
+      }
+    });
+
+    test('ada@example.com has every track, and a second playlist of the calm ones', async () => {
+      const ada = await t.ok('user.email_login', { email: 'ada@example.com', password: DEMO_PASSWORD });
+      expect((await t.ok('library.list', {}, ada)).total).toBe(DEMO_TRACKS.length);
+      const lists = (await t.ok('playlist.list_all', {}, ada)).list;
+      expect(lists).toContainEqual({ name: DEMO_PLAYLIST.name, active: false, count: DEMO_PLAYLIST.titles.length });
+      const calm = (await t.ok('playlist.all', { playlist_name: DEMO_PLAYLIST.name }, ada)).list;
+      expect(calm.map((song) => song.metadata.song)).toEqual(DEMO_PLAYLIST.titles);
+    });
+
+    test('the songs are measured like uploads, and their audio plays: WAV of the length the library says', async () => {
+      t.app.analysis.kick();
+      await t.app.analysis.idle();
+      const ada = await t.ok('user.email_login', { email: 'ada@example.com', password: DEMO_PASSWORD });
+      const { songs } = await t.ok('library.list', {}, ada);
+      for (const song of songs) {
+        expect(song.analysis, song.metadata.song).toBe('ready');
+        expect(Math.abs(song.gain)).toBeGreaterThan(0);
+        expect(song.gain).toBeLessThanOrEqual(MAX_GAIN_DB);
+        const query = new URLSearchParams({ userid: ada.userid, userauth: ada.userauth });
+        const response = await t.fetch(`${AUDIO_PATH_PREFIX}${song._id}?${query}`);
+        expect(response.status, song.metadata.song).toBe(200);
+        const { channelData, sampleRate } = await decode(new Uint8Array(await response.arrayBuffer()));
+        expect(channelData).toHaveLength(2);
+        expect(Math.round(channelData[0]!.length / sampleRate)).toBe(song.metadata.length);
+      }
+      const peaks = await t.app.services.db.selectFrom('audioFiles').select('peaks').execute();
+      for (const row of peaks) expect(Math.max(...(JSON.parse(row.peaks!) as number[]))).toBeGreaterThan(0.2);
+    });
   });
 
   describe('a lively lobby', () => {
@@ -215,6 +271,6 @@ describe('a database already in use', () => {
     await seed(t, withSeedDemo(t, true));
     expect(await userCount(t)).toBe(after);
     expect((await t.ok('user.email_login', { email: 'ADA@example.com', password: DEMO_PASSWORD })).userid).toBeTruthy();
-    // Seeding the whole lobby inside a test: as long as a hook may take, on a busy machine.
-  }, 30_000);
+    // Seeding the whole lobby and its music inside a test, on a busy machine.
+  }, 60_000);
 });

@@ -133,7 +133,8 @@ export const snagCalls = callTable(
      * room sees a heart over them. ttapi's other fields (djid, site, location, vh, sh, fh, …)
      * are accepted and ignored.
      */
-    input: z.looseObject({ roomid: roomId, songid: z.string().max(64).optional() }),
+    // ttapi sends songid: null when it has not seen the song start (it joined mid-song).
+    input: z.looseObject({ roomid: roomId, songid: z.string().max(64).nullish() }),
     output: z.object({ song: librarySong }),
   }),
 );

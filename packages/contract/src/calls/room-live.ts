@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
 import { CHAT_MESSAGE_MAX } from '../constants';
 import { booleanish } from '../validation';
+import { playingSong, roomVotes } from './playback';
 import { chatLine } from './profile';
 import { roomDetails, roomId } from './room';
 import { publicUser } from './user';
@@ -44,6 +45,12 @@ export const roomSnapshot = z.object({
   chat: z.array(roomChatLine),
   /** Until when the caller may not chat here (epoch ms), or null. */
   muted_until: z.number().nullable(),
+  /** The song playing now and when it started (a late joiner starts mid-song), or null. */
+  current_song: playingSong.nullable(),
+  /** The votes on it so far (zero when nothing plays). */
+  votes: roomVotes,
+  /** Who snagged it so far. */
+  snaggers: z.array(z.string()),
   seq: z.number(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
@@ -86,6 +93,10 @@ export const roomLiveCalls = callTable(
       users: z.array(roomUser).optional(),
       djids: z.array(z.string()).optional(),
       moderator_ids: z.array(z.string()).optional(),
+      /** The song playing now (what ttapi bots read as room.metadata.current_song), or null. */
+      current_song: playingSong.nullable(),
+      /** The DJ playing it (ttapi's room.metadata.current_dj), or null. */
+      current_dj: z.string().nullable(),
     }),
   }),
   defineCall({

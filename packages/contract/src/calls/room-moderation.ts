@@ -66,6 +66,7 @@ export const moderationActions = [
   'add_moderator',
   'remove_moderator',
   'modify_room',
+  'skip_song',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 

@@ -9,6 +9,7 @@ import { createEmailMember } from '../features/accounts/sign-in';
 import { updateUser } from '../features/accounts/store';
 import { seedMembers, DEMO_MEMBERS } from './members';
 import { seedRooms } from './rooms';
+import { seedLibraries } from './libraries';
 
 /** Seeds when SEED_DEMO says so, or (unset) when the database has no users yet. */
 export async function seedIfWanted(services: Services, log: FastifyBaseLogger): Promise<void> {
@@ -29,6 +30,7 @@ export async function seedIfWanted(services: Services, log: FastifyBaseLogger): 
 
 export async function seedDemo(services: Services): Promise<void> {
   const memberIds = await seedMembers(services);
+  await seedLibraries(services, memberIds);
   const staffId = await seedStaff(services);
   await seedRooms(services, memberIds, staffId);
 }

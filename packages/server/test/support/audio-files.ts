@@ -260,3 +260,111 @@ export function adtsFile(seconds = 1): Buffer {
   const frames = Math.ceil((seconds * 44_100) / 1024);
   return Buffer.concat(Array.from({ length: frames }, () => Buffer.concat([header, payload])));
 }
+
+/** An MP4 box: size, type, payload. */
+function box(type: string, ...payload: Buffer[]): Buffer {
+  const body = Buffer.concat(payload);
+  const header = Buffer.alloc(8);
+  header.writeUInt32BE(8 + body.length);
+  header.write(type, 4, 'latin1');
+  return Buffer.concat([header, body]);
+}
+
+const u32 = (...values: number[]) =>
+  Buffer.concat(values.map((v) => Buffer.from([v >>> 24, (v >> 16) & 255, (v >> 8) & 255, v & 255])));
+const MATRIX = u32(0x10000, 0, 0, 0, 0x10000, 0, 0, 0, 0x40000000);
+
+/**
+ * An MP4 file's structure (ftyp, moov with one track, mdat) saying how long it is: M4A audio
+ * (brand 'M4A ', a sound track), or with `video` a generic MP4 whose track is video. The media
+ * data is filler: enough for tags and duration, not for playing.
+ */
+export function mp4File(seconds = 1, options: { video?: boolean } = {}): Buffer {
+  const video = options.video ?? false;
+  const ms = Math.round(seconds * 1000);
+  const ftyp = box(
+    'ftyp',
+    Buffer.from(video ? 'isom' : 'M4A ', 'latin1'),
+    u32(0),
+    Buffer.from(video ? 'isomavc1' : 'M4A isom', 'latin1'),
+  );
+  const mvhd = box(
+    'mvhd',
+    u32(0, 0, 0, 1000, ms, 0x10000),
+    Buffer.from([1, 0]),
+    Buffer.alloc(10),
+    MATRIX,
+    Buffer.alloc(24),
+    u32(2),
+  );
+  const tkhd = box(
+    'tkhd',
+    u32(7, 0, 0, 1, 0, ms, 0, 0, 0),
+    Buffer.from([1, 0, 0, 0]),
+    MATRIX,
+    u32(video ? 320 << 16 : 0, video ? 240 << 16 : 0),
+  );
+  const mdhd = box('mdhd', u32(0, 0, 0, 44_100, Math.round(seconds * 44_100)), Buffer.from([0x55, 0xc4, 0, 0]));
+  const hdlr = box(
+    'hdlr',
+    u32(0, 0),
+    Buffer.from(video ? 'vide' : 'soun', 'latin1'),
+    Buffer.alloc(12),
+    Buffer.from('Handler\0'),
+  );
+  // One sound sample description (mp4a: 1 channel, 16 bits, 44.1 kHz), where the sample rate is read.
+  const mp4a = box(
+    'mp4a',
+    Buffer.alloc(6),
+    Buffer.from([0, 1]),
+    Buffer.alloc(8),
+    Buffer.from([0, 1, 0, 16, 0, 0, 0, 0]),
+    u32((44_100 << 16) >>> 0),
+  );
+  const stbl = box(
+    'stbl',
+    box('stsd', u32(0, 1), mp4a),
+    box('stts', u32(0, 0)),
+    box('stsc', u32(0, 0)),
+    box('stsz', u32(0, 0, 0)),
+    box('stco', u32(0, 0)),
+  );
+  const trak = box('trak', tkhd, box('mdia', mdhd, hdlr, box('minf', stbl)));
+  return Buffer.concat([ftyp, box('moov', mvhd, trak), box('mdat', Buffer.alloc(2048))]);
+}
+
+/**
+ * An Ogg Vorbis file's structure: identification and comment headers (with a TITLE), a setup
+ * packet and audio pages whose granule positions say how long it is. The setup and audio
+ * packets are filler (a real Vorbis setup header is a codebook compiler's output): enough for
+ * sniffing, tags and duration, not for decoding.
+ */
+export function vorbisFile(seconds = 1, title?: string): Buffer {
+  const ident = Buffer.alloc(30);
+  ident[0] = 1;
+  ident.write('vorbis', 1, 'latin1');
+  ident[11] = 1; // channels
+  ident.writeUInt32LE(44_100, 12);
+  ident.writeInt32LE(128_000, 20); // nominal bitrate
+  ident[28] = 0xb8; // block sizes 256 and 2048
+  ident[29] = 1; // framing
+  const vendor = Buffer.from('platter-tests');
+  const comments = title ? [Buffer.from(`TITLE=${title}`)] : [];
+  const comment = Buffer.concat([
+    Buffer.from([3]),
+    Buffer.from('vorbis', 'latin1'),
+    Buffer.from(Uint32Array.of(vendor.length).buffer),
+    vendor,
+    Buffer.from(Uint32Array.of(comments.length).buffer),
+    ...comments.flatMap((c) => [Buffer.from(Uint32Array.of(c.length).buffer), c]),
+    Buffer.from([1]),
+  ]);
+  const setup = Buffer.concat([Buffer.from([5]), Buffer.from('vorbis', 'latin1'), Buffer.alloc(32)]);
+  const pages = [oggPage(ident, 0, 0n, 0x02), oggPage(comment, 1, 0n, 0), oggPage(setup, 2, 0n, 0)];
+  const packets = Math.ceil((seconds * 44_100) / 1024);
+  for (let i = 0; i < packets; i++) {
+    const granule = BigInt(Math.min((i + 1) * 1024, Math.round(seconds * 44_100)));
+    pages.push(oggPage(Buffer.alloc(40), 3 + i, granule, i === packets - 1 ? 0x04 : 0));
+  }
+  return Buffer.concat(pages);
+}

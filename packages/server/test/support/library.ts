@@ -78,13 +78,3 @@ export async function playingNow(t: TestApp, roomid: string, dj: Credentials, so
   await db.updateTable('rooms').set({ currentPlayId: playId }).where('id', '=', roomid).execute();
   return playId;
 }
-
-/** Puts `who` in the room as a listener, as room.register does (for HTTP-only tests). */
-export async function inRoomRow(t: TestApp, roomid: string, who: Credentials): Promise<void> {
-  const { db, now } = t.app.services;
-  await db.deleteFrom('roomMembers').where('userId', '=', who.userid).execute();
-  await db
-    .insertInto('roomMembers')
-    .values({ userId: who.userid, roomId: roomid, joinedAt: now(), djSince: null, awaySince: null })
-    .execute();
-}

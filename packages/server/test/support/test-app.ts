@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { CallInput, CallName, CallOutput, Credentials, Envelope } from '@platter/contract';
 import { buildApp, type App } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import { startTimelineSweep, type TimelineDriver } from '../../src/features/playback';
 
 export interface TestApp {
   app: App;
@@ -31,6 +32,8 @@ export interface TestApp {
   ): Promise<CallOutput<N>>;
   /** A raw request, for what the typed helpers cannot express (bad JSON, wrong method). */
   fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /** This instance's timeline sweep (rooms' song ends and leases), as main.ts starts it; null when turned off. */
+  timeline: TimelineDriver | null;
   close(): Promise<void>;
 }
 
@@ -46,6 +49,9 @@ export interface TestAppOptions {
    * one SQLite file block each other's transactions (better-sqlite3 waits synchronously).
    */
   postgres?: boolean;
+  /** Run the timeline sweep (on unless false), every `timelineEveryMs`. */
+  timeline?: boolean;
+  timelineEveryMs?: number;
 }
 
 export async function startTestApp(
@@ -67,6 +73,14 @@ export async function startTestApp(
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   const baseUrl = `http://127.0.0.1:${address.port}`;
+  const timeline =
+    options.timeline === false
+      ? null
+      : startTimelineSweep(
+          app.services,
+          (error) => app.http.log.error({ err: error }, 'timeline sweep failed'),
+          options.timelineEveryMs,
+        );
   const { calls } = await import('@platter/contract');
 
   async function call(name: string, params: Record<string, unknown> = {}, as?: Credentials) {
@@ -96,7 +110,9 @@ export async function startTestApp(
       return envelope[1] as never;
     },
     fetch: (pathname, init) => fetch(`${baseUrl}${pathname}`, init),
+    timeline,
     async close() {
+      await timeline?.stop();
       await app.close();
       await dropDatabase();
       fs.rmSync(dataDir, { recursive: true, force: true });
@@ -104,7 +120,7 @@ export async function startTestApp(
   };
 }
 
-async function freshDatabase(
+export async function freshDatabase(
   dataDir: string,
   url: string | undefined,
 ): Promise<{ database: Config['database']; dropDatabase: () => Promise<void> }> {

@@ -40,6 +40,9 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   djids: [],
   chat: [],
   muted_until: null,
+  current_song: null,
+  votes: { upvotes: 0, downvotes: 0, votelog: [] },
+  snaggers: [],
   seq,
 });
 

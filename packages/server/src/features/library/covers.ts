@@ -13,19 +13,27 @@ export const COVERS_PATH = '/media/covers/';
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
 const PICTURE_TYPES = new Set(['jpg', 'png', 'webp', 'gif']);
 
-/** Stores the picture and answers its file name, or null when it is not a picture we keep. */
-export async function storeCover(dataDir: string, data: Uint8Array | undefined): Promise<string | null> {
+export interface Cover {
+  /** `<sha256>.<ext>`: its name under /media/covers/. */
+  name: string;
+  data: Uint8Array;
+}
+
+/** The picture as a cover we keep, or null when it is none (not a picture, empty, too large). */
+export async function coverOf(data: Uint8Array | undefined): Promise<Cover | null> {
   if (!data || data.length === 0 || data.length > COVER_MAX_BYTES) return null;
   const type = await fileTypeFromBuffer(data);
   if (!type || !PICTURE_TYPES.has(type.ext)) return null;
-  const name = `${createHash('sha256').update(data).digest('hex')}.${type.ext}`;
+  return { name: `${createHash('sha256').update(data).digest('hex')}.${type.ext}`, data };
+}
+
+/** Writes the cover into the media folder (once: the same picture has the same name). */
+export async function storeCover(dataDir: string, cover: Cover): Promise<void> {
   const folder = path.join(dataDir, 'media', 'covers');
-  const file = path.join(folder, name);
-  if (!fs.existsSync(file)) {
-    await fs.promises.mkdir(folder, { recursive: true });
-    const partial = `${file}.${process.pid}.partial`;
-    await fs.promises.writeFile(partial, data);
-    await fs.promises.rename(partial, file);
-  }
-  return name;
+  const file = path.join(folder, cover.name);
+  if (fs.existsSync(file)) return;
+  await fs.promises.mkdir(folder, { recursive: true });
+  const partial = `${file}.${process.pid}.${Date.now()}.partial`;
+  await fs.promises.writeFile(partial, cover.data);
+  await fs.promises.rename(partial, file);
 }

@@ -27,6 +27,23 @@ export async function pendingAudioFiles(db: Db, limit = 20): Promise<PendingFile
   return rows.map((row) => ({ ...row, size: Number(row.size) }));
 }
 
+/** Records a file's measured loudness (LUFS) and waveform peaks, or that it could not be measured. */
+export async function recordAnalysis(
+  db: Db,
+  hash: string,
+  result: { loudness: number; peaks: number[] } | 'failed',
+): Promise<void> {
+  await db
+    .updateTable('audioFiles')
+    .set(
+      result === 'failed'
+        ? { analysis: 'failed' }
+        : { analysis: 'ready', loudness: result.loudness, peaks: JSON.stringify(result.peaks) },
+    )
+    .where('hash', '=', hash)
+    .execute();
+}
+
 /** The stored file as a local path (a temporary copy with S3): call `release` when done. */
 export function openAudioFile(services: Pick<Services, 'storage'>, hash: string) {
   return services.storage.localCopy(hash);

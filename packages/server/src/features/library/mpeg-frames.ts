@@ -46,20 +46,23 @@ export async function mpegCutShort(file: string, start: number, size: number): P
   const handle = await fs.promises.open(file, 'r');
   try {
     const buffer = Buffer.alloc(CHUNK);
-    let chunkStart = -1;
+    let chunkStart = 0;
     let chunkLength = 0;
-    const byteAt = async (position: number): Promise<number> => {
-      if (position < chunkStart || position >= chunkStart + chunkLength) {
+    /** The header's three bytes at `position`, reading the next chunk only when they are past this one. */
+    const headerAt = async (position: number): Promise<number | null> => {
+      if (position < chunkStart || position + 3 > chunkStart + chunkLength) {
         chunkStart = position;
         chunkLength = (await handle.read(buffer, 0, CHUNK, position)).bytesRead;
+        if (chunkLength < 3) return null;
       }
-      return buffer[position - chunkStart] ?? -1;
+      const at = position - chunkStart;
+      return frameLength(buffer[at]!, buffer[at + 1]!, buffer[at + 2]!);
     };
     let position = start;
     // Arrived here from the end of a believed frame (not by scanning past junk).
     let inStep = false;
     while (position + 4 <= size) {
-      const length = frameLength(await byteAt(position), await byteAt(position + 1), await byteAt(position + 2));
+      const length = await headerAt(position);
       const next = length === null ? -1 : position + length;
       if (length === null || next > size) {
         // A frame that follows frames and runs past the end: the file was cut inside it.
@@ -71,11 +74,7 @@ export async function mpegCutShort(file: string, start: number, size: number): P
       }
       // Found by scanning, a header is only believed when another one (or the end) follows it:
       // random bytes can look like a header.
-      if (
-        !inStep &&
-        next + 3 <= size &&
-        frameLength(await byteAt(next), await byteAt(next + 1), await byteAt(next + 2)) === null
-      ) {
+      if (!inStep && next + 3 <= size && (await headerAt(next)) === null) {
         position++;
         continue;
       }

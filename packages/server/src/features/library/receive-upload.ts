@@ -13,6 +13,21 @@ import { newId } from '../../lib/ids';
 export type Received =
   { kind: 'file'; path: string; hash: string; size: number } | { kind: 'too_big' } | { kind: 'aborted' };
 
+/** How old a temporary upload must be before a start removes it (another instance may be writing a newer one). */
+const STALE_TEMP_MS = 24 * 60 * 60 * 1000;
+
+/** Removes temporary files an interrupted process left behind (a crash mid-upload). */
+export async function sweepStaleTemp(dataDir: string, now: number): Promise<void> {
+  const folder = path.join(dataDir, 'tmp');
+  const entries = await fs.promises.readdir(folder).catch(() => [] as string[]);
+  for (const name of entries) {
+    if (!/^(upload|copy)-/.test(name)) continue;
+    const file = path.join(folder, name);
+    const stat = await fs.promises.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > STALE_TEMP_MS) await fs.promises.rm(file, { recursive: true, force: true });
+  }
+}
+
 export async function tempFileFor(dataDir: string): Promise<string> {
   const folder = path.join(dataDir, 'tmp');
   await fs.promises.mkdir(folder, { recursive: true });

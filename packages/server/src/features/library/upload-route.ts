@@ -8,26 +8,48 @@
  */
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { UPLOAD_PATH, libraryMessages, type Envelope } from '@platter/contract';
+import { UPLOAD_PATH, libraryMessages, type Envelope, type LibrarySong } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { failure, statusOf, type Authenticate } from '../../api/dispatch';
 import { ApiError, errors } from '../../api/errors';
 import { addSong } from './add-song';
-import { storeCover } from './covers';
+import { coverOf, storeCover } from './covers';
 import { sweepOrphanFiles } from './files';
 import { callerOf } from './http-caller';
 import { inspectFile, tagText } from './inspect-file';
-import { receiveUpload, tempFileFor } from './receive-upload';
+import { receiveUpload, sweepStaleTemp, tempFileFor } from './receive-upload';
 import { bytesUsed } from './songs';
+import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 
 const MB = 1024 * 1024;
+/** The most of a refused body read and dropped rather than cut off. */
+const DRAIN_MAX_BYTES = 1024 * MB;
 
 function send(reply: FastifyReply, envelope: Envelope<unknown>) {
   return reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
 }
 
-export function registerUploadRoute(app: FastifyInstance, services: Services, authenticate: Authenticate): void {
+/**
+ * A refused upload's unread bytes: read and dropped when the body says it is of a bounded size,
+ * so that the client, still sending, gets to read the answer (a browser shows a reset connection
+ * as a network error, not as our message); the connection is closed after the answer when it is
+ * of no declared size or absurdly large.
+ */
+function unreadBody(raw: IncomingMessage, contentLength: string | undefined, reply: FastifyReply): void {
+  if (raw.readableEnded) return;
+  const declared = Number(contentLength);
+  if (contentLength !== undefined && Number.isFinite(declared) && declared <= DRAIN_MAX_BYTES) raw.resume();
+  else reply.header('connection', 'close');
+}
+
+/** `stored` is told after each song is added (the loudness worker then measures its file). */
+export async function registerUploadRoute(
+  app: FastifyInstance,
+  services: Services,
+  authenticate: Authenticate,
+  stored: () => void = () => {},
+): Promise<void> {
   const { config, db, storage, now } = services;
   const { uploadMaxBytes, quotaBytes } = config.library;
   const tooBig = () => errors.invalid(libraryMessages.tooBig(Math.floor(uploadMaxBytes / MB)));
@@ -45,13 +67,20 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
       if (received.size === 0) throw errors.invalid(libraryMessages.empty);
       if ((await bytesUsed(db, userId)) + received.size > quotaBytes) throw quotaFull();
       const file = await inspectFile(temp, filename, received.size);
-      const cover = await storeCover(config.dataDir, file.picture);
+      const cover = await coverOf(file.picture);
       await storage.put(received.hash, temp, received.size);
+      let song: LibrarySong;
       try {
-        return await addSong(
+        song = await addSong(
           db,
           userId,
-          { fileHash: received.hash, title: file.title, artist: file.artist, album: file.album, cover },
+          {
+            fileHash: received.hash,
+            title: file.title,
+            artist: file.artist,
+            album: file.album,
+            cover: cover?.name ?? null,
+          },
           now(),
           {
             file: { hash: received.hash, size: received.size, format: file.format, durationMs: file.durationMs },
@@ -69,12 +98,17 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
         if (!known) await storage.remove(received.hash).catch(() => {});
         throw error;
       }
+      // Written once the song is kept: a refused upload leaves no picture behind either.
+      if (cover) await storeCover(config.dataDir, cover);
+      stored();
+      return song;
     } finally {
       await fs.promises.rm(temp, { force: true });
     }
   }
 
-  void app.register(async (scope) => {
+  await sweepStaleTemp(config.dataDir, now());
+  await app.register(async (scope) => {
     // The body is the file, whatever its content type: handed over as the request stream, unparsed.
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
@@ -98,10 +132,10 @@ export function registerUploadRoute(app: FastifyInstance, services: Services, au
         return send(reply, [true, { song }]);
       } catch (error) {
         if (error instanceof ApiError) {
-          // A body we will not read: close the connection after the answer instead of reading it all.
-          if (request.raw.readableLength > 0 || !request.raw.readableEnded) reply.header('connection', 'close');
+          unreadBody(request.raw, request.headers['content-length'], reply);
           return send(reply, failure(error));
         }
+        unreadBody(request.raw, request.headers['content-length'], reply);
         request.log.error({ err: error }, 'upload failed');
         return send(reply, failure(errors.internal()));
       }

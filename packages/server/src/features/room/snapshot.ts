@@ -3,16 +3,22 @@ import type { RoomSnapshot } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { recentChat } from './chat';
 import { mutedUntil } from './moderation';
+import { currentPlayOf, playingSongOf, snaggersOf, votesOf } from '../playback';
 import { moderatorIdsOf, readRoom, roomDetailsView, roomPeople } from '../rooms';
 
 export function roomSnapshot(services: Services, roomId: string, userId: string): Promise<RoomSnapshot | null> {
   return readRoom(services, roomId, async (trx, seq) => {
     const room = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirstOrThrow();
+    // A silent room needs no more reads.
+    const play = room.currentPlayId === null ? null : await currentPlayOf(trx, roomId);
     return {
       room: roomDetailsView(room, await moderatorIdsOf(trx, roomId)),
       ...(await roomPeople(trx, roomId)),
       chat: await recentChat(trx, roomId),
       muted_until: await mutedUntil(trx, roomId, userId, services.now()),
+      current_song: await playingSongOf(trx, roomId, play),
+      votes: await votesOf(trx, play),
+      snaggers: await snaggersOf(trx, play),
       seq,
     };
   });

@@ -1,11 +1,13 @@
 /**
  * Stepping up and down (turntable's room.add_dj / room.rem_dj): a member in
- * the room takes an open spot if they have the room's points to DJ; they step
+ * the room takes an open spot if they have the room's points to DJ and a song
+ * in their queue (the music follows the stage: playback's songFollowsStage); they step
  * down themselves, or a moderator takes them off (logged).
  */
 import { stageMessages } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
+import { requireQueuedSong } from '../playback';
 import { currentRoomOf, recountRoom, roomCommand, roomUserOf, setOnStage, stageOf } from '../rooms';
 import { requireModerator, requireTarget } from './authority';
 import { logModeration } from './moderation-log';
@@ -23,6 +25,7 @@ export async function stepUp(services: Services, caller: Caller, roomId: string)
     const djs = await stageOf(trx, roomId);
     if (djs.includes(user.userid)) throw errors.conflict(stageMessages.already);
     if (user.points < room.djthreshold) throw errors.forbidden(stageMessages.points(room.djthreshold));
+    await requireQueuedSong(trx, user.userid);
     if (djs.length >= room.maxDjs) throw new ApiError(stageMessages.full, 'conflict');
     const events = await setOnStage(trx, services.now(), roomId, user, true);
     await recountRoom(services, roomId, trx);

@@ -1,5 +1,6 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
+import { playingSongOf } from '../playback';
 import { createRoom, limitRoomCreation } from './create-room';
 import { roomPeople } from './room-people';
 import { moderatorIdsOf, roomDetailsView } from './room-view';
@@ -18,10 +19,13 @@ export const roomHandlers = {
     if (!room) throw errors.notFound(NO_SUCH_ROOM);
     const moderators = await moderatorIdsOf(db, room.id);
     const details = roomDetailsView(room, moderators);
-    if (!extended) return { room: details };
+    // What plays, at the top level (bots read it as room.metadata.current_song and current_dj).
+    const current_song = await playingSongOf(db, room.id);
+    const playing = { current_song, current_dj: current_song?.djid ?? null };
+    if (!extended) return { room: details, ...playing };
     // Turntable's moderator list: the room's creator (its owner), then the moderators they appointed.
     const moderatorIds = [...(room.creatorId ? [room.creatorId] : []), ...moderators];
-    return { room: details, ...(await roomPeople(db, room.id)), moderator_ids: moderatorIds };
+    return { room: details, ...(await roomPeople(db, room.id)), moderator_ids: moderatorIds, ...playing };
   },
 
   'room.add_favorite': async ({ roomid }, { db, now, caller }) => {

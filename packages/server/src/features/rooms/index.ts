@@ -10,8 +10,9 @@ export {
   roomUserOf,
   userChanged,
 } from './membership';
+export { playSong, type NowPlaying } from './now-playing';
 export { findRoom } from './store';
-export { readRoom, roomCommand } from './room-command';
+export { afterCommit, readRoom, roomCommand } from './room-command';
 export { moderatorIdsOf, readRoomDetails, roomDetailsView } from './room-view';
-export { setOnStage, stageOf } from './stage';
+export { followStage, setOnStage, stageOf, type StageChange, type StageFollower } from './stage';
 export { roomPeople } from './room-people';

@@ -23,6 +23,13 @@ async function lockRoom(trx: Db, roomId: string): Promise<boolean> {
 
 /** What a room command's transaction does once it commits (publish what must not be heard before). */
 const afterCommits = new WeakMap<Db, (() => Promise<void>)[]>();
+/** The app a room command's transaction runs for: what the stage's follower (stage.ts) acts with. */
+const commandServices = new WeakMap<Db, Services>();
+
+/** The services of the room command whose transaction `trx` is; null outside one. */
+export function servicesOf(trx: Db): Services | null {
+  return commandServices.get(trx) ?? null;
+}
 
 /**
  * Runs `then` after the room command whose transaction `db` is commits; at once when `db` is
@@ -47,6 +54,7 @@ export async function roomCommand(
   const after: (() => Promise<void>)[] = [];
   const done = await services.db.transaction().execute(async (trx) => {
     afterCommits.set(trx, after);
+    commandServices.set(trx, services);
     if (!(await lockRoom(trx, roomId))) return null;
     const events = await change(trx);
     const { seq } = await trx

@@ -4,7 +4,31 @@
  * events to publish, so the stage changes in the room's order.
  */
 import type { RoomEvent, RoomUser } from '@platter/contract';
+import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
+import { servicesOf } from './room-command';
+
+/** A change of the stage, as what follows it (the music: docs/room.md) sees it. */
+export interface StageChange {
+  roomId: string;
+  user: RoomUser;
+  onStage: boolean;
+  /** When they had stepped up (their place in the stage's order), for one who stepped down. */
+  formerSince: number | null;
+  modid: string | null;
+}
+
+/**
+ * What follows every change of the stage, inside the same room command (after it): the music
+ * starts when the stage gets a DJ, and moves on when the DJ playing leaves it. Its events follow
+ * the stage's. Registered once by the app (the playback feature), so rooms need not know music.
+ */
+export type StageFollower = (services: Services, trx: Db, change: StageChange) => Promise<RoomEvent[]>;
+let follower: StageFollower | null = null;
+
+export function followStage(next: StageFollower): void {
+  follower = next;
+}
 
 /** The DJs' ids, in the order they stepped up. */
 export async function stageOf(trx: Db, roomId: string): Promise<string[]> {
@@ -39,6 +63,14 @@ export async function setOnStage(
     .where('roomId', '=', roomId)
     .executeTakeFirstOrThrow();
   const since = Math.max(now, Number(latest ?? 0) + 1);
+  const former = onStage
+    ? null
+    : await trx
+        .selectFrom('roomMembers')
+        .select('djSince')
+        .where('userId', '=', user.userid)
+        .where('roomId', '=', roomId)
+        .executeTakeFirst();
   const changed = await trx
     .updateTable('roomMembers')
     .set({ isDj: onStage ? 1 : 0, djSince: onStage ? since : null })
@@ -48,7 +80,13 @@ export async function setOnStage(
     .executeTakeFirst();
   if (Number(changed.numUpdatedRows) === 0) return [];
   const djs = await stageOf(trx, roomId);
-  return onStage
+  const events: RoomEvent[] = onStage
     ? [{ command: 'add_dj', roomid: roomId, user: [user], djs }]
     : [{ command: 'rem_dj', roomid: roomId, user: [user], djs, modid }];
+  const services = servicesOf(trx);
+  if (follower && services) {
+    const formerSince = former?.djSince ?? null;
+    events.push(...(await follower(services, trx, { roomId, user, onStage, formerSince, modid })));
+  }
+  return events;
 }

@@ -26,6 +26,7 @@ const VERBS: Record<ModerationAction, string> = {
   add_moderator: 'made a moderator:',
   remove_moderator: 'removed as moderator:',
   modify_room: 'changed the room',
+  skip_song: 'skipped a song by',
 };
 
 export function describeEntry(entry: ModerationEntry): string {

@@ -1,0 +1,149 @@
+/**
+ * DJ turns (docs/room.md, "Music in the room"): the DJs on the stage play one song each in
+ * turn, left to right (in the order they stepped up), the first again after the last. Every
+ * song change runs inside a room command and returns its events in order: `song_ended` for the
+ * song that stopped (if one played), `rem_dj` for each DJ stepped down on finding their queue
+ * empty, then `newsong`, or `nosong` when nobody is left with a song.
+ */
+import { SONG_LEAD_MS, type RoomEvent, type SongEnding } from '@platter/contract';
+import type { Services } from '../../api/context';
+import type { Db } from '../../db/database';
+import { newId } from '../../lib/ids';
+import { playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
+import { timelineMoved } from './lease';
+import { coverArtUrl, currentPlayOf, playingSongOf } from './plays';
+import { nextSongOf, sendToBack } from './queue';
+
+export interface Ending {
+  reason: SongEnding;
+  /** The moderator who ended it, if one did. */
+  modid?: string | null;
+}
+
+interface OnStage {
+  userId: string;
+  djSince: number;
+}
+
+async function stageWithPlaces(trx: Db, roomId: string): Promise<OnStage[]> {
+  const rows = await trx
+    .selectFrom('roomMembers')
+    .select(['userId', 'djSince'])
+    .where('roomId', '=', roomId)
+    .where('isDj', '=', 1)
+    .orderBy('djSince')
+    .orderBy('joinedAt')
+    .orderBy('userId')
+    .execute();
+  return rows.map((row) => ({ userId: row.userId, djSince: Number(row.djSince ?? 0) }));
+}
+
+/** The stage in turn order from the DJ after the place `after` (a djSince); from the first when null. */
+function turnOrder(stage: OnStage[], after: number | null): OnStage[] {
+  if (after === null) return stage;
+  const next = stage.findIndex((dj) => dj.djSince > after);
+  return next <= 0 ? stage : [...stage.slice(next), ...stage.slice(0, next)];
+}
+
+/**
+ * Inside a room command: ends the playing song (if any) for `ending`, and starts the next DJ's.
+ * `after` is the place on the stage the turn passes on from (the ending DJ's djSince); left out,
+ * the playing DJ's place, if they are still on the stage.
+ */
+export async function changeSong(
+  services: Services,
+  trx: Db,
+  roomId: string,
+  ending: Ending,
+  after?: number | null,
+): Promise<RoomEvent[]> {
+  const now = services.now();
+  const events: RoomEvent[] = [];
+  const play = await currentPlayOf(trx, roomId);
+  let from = after ?? null;
+  if (play) {
+    await trx
+      .updateTable('roomPlays')
+      .set({ ended: ending.reason, endsAt: Math.min(play.endsAt, Math.max(now, play.startsAt)) })
+      .where('id', '=', play.id)
+      .execute();
+    await trx.updateTable('rooms').set({ currentPlayId: null }).where('id', '=', roomId).execute();
+    events.push({
+      command: 'song_ended',
+      roomid: roomId,
+      playid: play.id,
+      reason: ending.reason,
+      modid: ending.modid ?? null,
+    });
+    if (after === undefined) {
+      const place = (await stageWithPlaces(trx, roomId)).find((dj) => dj.userId === play.djId);
+      from = place?.djSince ?? null;
+    }
+  }
+  for (const dj of turnOrder(await stageWithPlaces(trx, roomId), from)) {
+    const started = await startTurn(services, trx, roomId, dj.userId);
+    if (started) return [...events, ...started];
+    // Their queue is empty on their turn: they step down, and the turn passes.
+    const user = await roomUserOf(trx, dj.userId);
+    if (user) events.push(...(await setOnStage(trx, now, roomId, user, false)));
+  }
+  await playSong(services, roomId, null, trx);
+  await timelineMoved(services, trx, roomId);
+  return [...events, { command: 'nosong', roomid: roomId }];
+}
+
+/** Starts the DJ's next song SONG_LEAD_MS from now; null (and nothing changed) when their queue is empty. */
+async function startTurn(services: Services, trx: Db, roomId: string, djId: string): Promise<RoomEvent[] | null> {
+  const song = await nextSongOf(trx, djId);
+  if (!song) return null;
+  // Strictly after the room's last start, even within one millisecond: the history's order is the plays'.
+  const { latest } = await trx
+    .selectFrom('roomPlays')
+    .select((eb) => eb.fn.max('startsAt').as('latest'))
+    .where('roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
+  const startsAt = Math.max(services.now() + SONG_LEAD_MS, Number(latest ?? 0) + 1);
+  const playId = newId();
+  await trx
+    .insertInto('roomPlays')
+    .values({
+      id: playId,
+      roomId,
+      songId: song.songId,
+      fileHash: song.fileHash,
+      djId,
+      title: song.title,
+      artist: song.artist,
+      album: song.album,
+      cover: song.cover,
+      lengthMs: song.durationMs,
+      startsAt,
+      endsAt: startsAt + song.durationMs,
+      ended: null,
+    })
+    .execute();
+  await sendToBack(trx, song.playlistId, song.songId);
+  await trx.updateTable('rooms').set({ currentPlayId: playId }).where('id', '=', roomId).execute();
+  // The lobby tile shows it (and its votes start from zero).
+  const tile = { artist: song.artist, title: song.title, coverart: coverArtUrl(song.cover), startedAt: startsAt };
+  await playSong(services, roomId, tile, trx);
+  await timelineMoved(services, trx, roomId);
+  const current = await playingSongOf(trx, roomId);
+  return current ? [{ command: 'newsong', roomid: roomId, current_song: current }] : [];
+}
+
+/**
+ * What the music does when the stage changes (registered with the rooms feature): the first DJ
+ * on a silent stage starts playing; when the DJ playing leaves the stage (or the room), their
+ * song ends and the turn passes to the DJ who was to their right.
+ */
+export const songFollowsStage: StageFollower = async (services, trx, change) => {
+  const play = await currentPlayOf(trx, change.roomId);
+  if (change.onStage) {
+    if (play) return [];
+    // A DJ put on the stage without a song (the demo seed) plays nothing, and stays.
+    return (await startTurn(services, trx, change.roomId, change.user.userid)) ?? [];
+  }
+  if (!play || play.djId !== change.user.userid) return [];
+  return changeSong(services, trx, change.roomId, { reason: 'left', modid: change.modid }, change.formerSince);
+};

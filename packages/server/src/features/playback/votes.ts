@@ -1,0 +1,124 @@
+/**
+ * Awesome and Lame (docs/room.md, "Music in the room"). Members in the room vote once per song
+ * and may change their vote; the DJ cannot vote on their own song. A listener's first Awesome on
+ * a song earns its DJ one point, for good: a vote changed to Lame takes nothing back, and Awesome
+ * again gives nothing more (room_votes.pointed). Enough Lame votes skip the song.
+ */
+import { createHash } from 'node:crypto';
+import { LAME_SKIP_MIN_VOTES, LAME_SKIP_SHARE, playbackMessages, type RoomEvent, type Vote } from '@platter/contract';
+import type { Caller, Services } from '../../api/context';
+import { errors } from '../../api/errors';
+import type { Db } from '../../db/database';
+import { currentRoomOf, recountRoom, roomCommand, roomUserOf } from '../rooms';
+import { currentPlayOf, votesOf } from './plays';
+import { changeSong } from './turns';
+
+export interface VoteRequest {
+  val: Vote;
+  songid?: string;
+  vh?: string;
+}
+
+/** Turntable's vote hash: sha1(roomid + val + songid), hex. */
+export function voteHash(roomId: string, val: Vote, songId: string): string {
+  return createHash('sha1').update(`${roomId}${val}${songId}`).digest('hex');
+}
+
+export async function vote(services: Services, caller: Caller, roomId: string, request: VoteRequest): Promise<void> {
+  // Like turntable, only members vote: votes earn points, and guests cost nothing to make.
+  if (!caller.registered) throw errors.membersOnly();
+  await roomCommand(services, roomId, async (trx) => {
+    if ((await currentRoomOf(trx, caller.userid)) !== roomId) throw errors.forbidden(playbackMessages.notInRoom);
+    const play = await currentPlayOf(trx, roomId);
+    if (!play) throw errors.conflict(playbackMessages.nothingPlaying);
+    const { val, songid, vh } = request;
+    if (songid !== undefined && songid !== play.songId) throw errors.conflict(playbackMessages.voteStale);
+    if (vh !== undefined && vh.toLowerCase() !== voteHash(roomId, val, play.songId))
+      throw errors.conflict(playbackMessages.voteStale);
+    if (play.djId === caller.userid) throw errors.forbidden(playbackMessages.ownSong);
+
+    const before = await trx
+      .selectFrom('roomVotes')
+      .select(['vote', 'pointed'])
+      .where('playId', '=', play.id)
+      .where('userId', '=', caller.userid)
+      .executeTakeFirst();
+    // The same vote again changes nothing, and the room hears nothing.
+    if (before?.vote === val) return [];
+    const pointNow = val === 'up' && !before?.pointed;
+    const row = { vote: val, votedAt: services.now(), pointed: before?.pointed || pointNow ? 1 : 0 };
+    if (before) {
+      await trx
+        .updateTable('roomVotes')
+        .set(row)
+        .where('playId', '=', play.id)
+        .where('userId', '=', caller.userid)
+        .execute();
+    } else {
+      await trx
+        .insertInto('roomVotes')
+        .values({ playId: play.id, userId: caller.userid, ...row })
+        .execute();
+    }
+    const votes = await votesOf(trx, play);
+    await trx
+      .updateTable('roomPlays')
+      .set({ upvotes: votes.upvotes, downvotes: votes.downvotes })
+      .where('id', '=', play.id)
+      .execute();
+    // The lobby's hotness counts the playing song's votes.
+    await trx
+      .updateTable('rooms')
+      .set({ upvotes: votes.upvotes, downvotes: votes.downvotes })
+      .where('id', '=', roomId)
+      .execute();
+    const events: RoomEvent[] = [
+      {
+        command: 'update_votes',
+        roomid: roomId,
+        upvotes: votes.upvotes,
+        downvotes: votes.downvotes,
+        listeners: await listenersIn(trx, roomId),
+        votelog: [[caller.userid, val]],
+      },
+    ];
+    if (pointNow) events.push(...(await awardPoint(trx, roomId, play.djId)));
+    await recountRoom(services, roomId, trx);
+    if (await lamed(trx, roomId, votes.downvotes)) {
+      events.push(...(await changeSong(services, trx, roomId, { reason: 'lamed' })));
+    }
+    return events;
+  });
+}
+
+async function listenersIn(trx: Db, roomId: string): Promise<number> {
+  const { listeners } = await trx
+    .selectFrom('roomMembers')
+    .select((eb) => eb.fn.countAll<number>().as('listeners'))
+    .where('roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
+  return Number(listeners);
+}
+
+/** The DJ's point for a listener's first Awesome: their points rise, and the room redraws them. */
+async function awardPoint(trx: Db, roomId: string, djId: string): Promise<RoomEvent[]> {
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ points: eb('points', '+', 1) }))
+    .where('id', '=', djId)
+    .execute();
+  const dj = await roomUserOf(trx, djId);
+  return dj ? [{ command: 'update_user', roomid: roomId, userid: djId, user: dj }] : [];
+}
+
+/** Lame votes past LAME_SKIP_SHARE of the listeners off the stage (and at least LAME_SKIP_MIN_VOTES). */
+async function lamed(trx: Db, roomId: string, downvotes: number): Promise<boolean> {
+  if (downvotes < LAME_SKIP_MIN_VOTES) return false;
+  const { crowd } = await trx
+    .selectFrom('roomMembers')
+    .select((eb) => eb.fn.countAll<number>().as('crowd'))
+    .where('roomId', '=', roomId)
+    .where('isDj', '=', 0)
+    .executeTakeFirstOrThrow();
+  return downvotes > LAME_SKIP_SHARE * Number(crowd);
+}

@@ -1,0 +1,88 @@
+/**
+ * The demo members' music: the tracks of music/ made once, stored like an
+ * upload (content-addressed, through the library's storage), and given to
+ * every demo member — three each, in turn, so that stages mix styles — with
+ * the first member also keeping a second playlist. Their loudness and peaks
+ * are measured by the analysis worker, like any upload's (main.ts asks it to
+ * look after seeding).
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Services } from '../api/context';
+import { addSong, type NewFile } from '../features/library/add-song';
+import { libraryHandlers } from '../features/library/handlers';
+import { tempFileFor } from '../features/library/receive-upload';
+import { writeCoverArt } from './cover-art';
+import { DEMO_TRACKS, demoTrackWav, type DemoTrack } from './music';
+
+/** How many of the demo tracks each member has. */
+const SONGS_EACH = 3;
+/** The first member's second playlist: the calmer tracks. */
+export const DEMO_PLAYLIST = { name: 'Late night', titles: ['Slow Tide', 'Rainy Window'] };
+
+interface StoredTrack {
+  track: DemoTrack;
+  file: NewFile;
+  cover: string;
+}
+
+/** Makes a track's WAV and stores it; the bytes go through a temporary file, as an upload's do. */
+async function storeTrack(services: Services, track: DemoTrack): Promise<StoredTrack> {
+  const { bytes: wav, durationMs } = demoTrackWav(track);
+  const hash = createHash('sha256').update(wav).digest('hex');
+  const temp = await tempFileFor(services.config.dataDir);
+  try {
+    await fs.promises.writeFile(temp, wav);
+    await services.storage.put(hash, temp, wav.length);
+  } finally {
+    await fs.promises.rm(temp, { force: true });
+  }
+  const coverUrl = writeCoverArt(path.join(services.config.dataDir, 'media'), track.artist, track.title);
+  return {
+    track,
+    file: { hash, size: wav.length, format: 'wav', durationMs },
+    cover: path.basename(coverUrl),
+  };
+}
+
+export async function seedLibraries(services: Services, memberIds: readonly string[]): Promise<void> {
+  const stored: StoredTrack[] = [];
+  for (const track of DEMO_TRACKS) stored.push(await storeTrack(services, track));
+
+  for (const [i, userId] of memberIds.entries()) {
+    const count = i === 0 ? stored.length : SONGS_EACH;
+    const mine = Array.from({ length: count }, (_, k) => stored[(i + k) % stored.length]!);
+    // One transaction a member: the seed makes 120 songs, on a busy PostgreSQL too.
+    const songIds = await services.db.transaction().execute(async (trx) => {
+      const ids = new Map<string, string>();
+      for (const { track, file, cover } of mine) {
+        const song = await addSong(
+          services.db,
+          userId,
+          { fileHash: file.hash, title: track.title, artist: track.artist, album: track.album, cover },
+          services.now(),
+          { file, within: trx },
+        );
+        ids.set(track.title, song._id);
+      }
+      return ids;
+    });
+    if (i === 0) await seedPlaylist(services, userId, songIds);
+  }
+}
+
+/** A second playlist through the library's own calls, as the member would make it. */
+async function seedPlaylist(services: Services, userId: string, songIds: Map<string, string>): Promise<void> {
+  const asMember = {
+    ...services,
+    request: { ip: '127.0.0.1' },
+    caller: { userid: userId, sessionId: '', registered: true, acl: 0 },
+  };
+  await libraryHandlers['playlist.create']({ playlist_name: DEMO_PLAYLIST.name }, asMember);
+  for (const title of DEMO_PLAYLIST.titles) {
+    const fileid = songIds.get(title);
+    if (fileid)
+      await libraryHandlers['playlist.add']({ playlist_name: DEMO_PLAYLIST.name, song_dict: { fileid } }, asMember);
+  }
+}
