@@ -12,6 +12,7 @@ export const RESERVED_PATH_SEGMENTS = [
   'gold',
   'graphics',
   'login',
+  'music',
   'profile',
   'reset-password',
   'signup',

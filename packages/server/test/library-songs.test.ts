@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { MAX_GAIN_DB, SONG_TITLE_MAX, libraryMessages } from '@platter/contract';
+import { MAX_GAIN_DB, SONG_TITLE_MAX, WAVEFORM_PEAKS, libraryMessages } from '@platter/contract';
 import {
   nextSongOf,
   openAudioFile,
@@ -126,10 +126,12 @@ describe('what other features use', () => {
     const dj = await aMember(t);
     expect(await nextSongOf(t.app.services.db, dj.userid)).toBeNull();
     const [a, b] = [await aSong(t, dj, { title: 'First' }), await aSong(t, dj)];
+    await t.app.analysis.idle();
     const next = await nextSongOf(t.app.services.db, dj.userid);
-    expect(next).toMatchObject({ songId: a._id, title: 'First', analysis: 'pending', peaks: null });
+    expect(next).toMatchObject({ songId: a._id, title: 'First', analysis: 'ready' });
+    expect(JSON.parse(next!.peaks!)).toHaveLength(WAVEFORM_PEAKS);
     expect(next!.durationMs).toBeGreaterThan(900);
-    await sendToBack(t.app.services.db, dj.userid, a._id, Date.now());
+    await t.app.services.db.transaction().execute((trx) => sendToBack(trx, dj.userid, a._id, Date.now()));
     expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, a._id]);
   });
 

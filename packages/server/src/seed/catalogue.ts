@@ -71,67 +71,6 @@ export const DEMO_ROOMS: readonly DemoRoom[] = [
   ['Kids Corner', 'kids', 'Sing-alongs for the little ones.'],
 ].map(([name, theme, description]) => ({ name: name ?? '', theme: theme ?? '', description: description ?? '' }));
 
-const ARTISTS = [
-  'The Midnight Owls',
-  'Velvet Static',
-  'Neon Harbor',
-  'Paper Satellites',
-  'Loma Verde',
-  'The Quiet Tides',
-  'Glass Animals Club',
-  'Saltwater Radio',
-  'Juniper Vale',
-  'The Copper Kites',
-  'Moonlit Arcade',
-  'Ruby & The Rails',
-  'Static Bloom',
-  'Honey Thieves',
-  'Polar Hearts',
-  'Desert Lanterns',
-  'The Violet Hour',
-  'Cassette Ghosts',
-];
-
-const TITLES = [
-  'Blue in Neon',
-  'Slow Satellites',
-  'Paper Moons',
-  'Gold Coast Drive',
-  'Night Bus Home',
-  'Ocean of Static',
-  'Run to the Lighthouse',
-  'Velvet Morning',
-  'Lost in Tokyo',
-  'Summer Ghosts',
-  'Electric Orchard',
-  'Fireflies',
-  'Kaleidoscope Eyes',
-  'Midnight Diner',
-  'Northern Lights',
-  'Sugar Rush',
-  'Dust and Diamonds',
-  'Heartbeat Radio',
-  'The Long Weekend',
-  'Saturday Static',
-  'Polaroid',
-  'Wildflower',
-  'Rainy Day Parade',
-  'Afterglow',
-];
-
-export interface DemoSong {
-  artist: string;
-  title: string;
-}
-
-/** A song for the n-th room: artists and titles combined without repeating a pair. */
-export function demoSong(n: number): DemoSong {
-  return {
-    artist: ARTISTS[n % ARTISTS.length] ?? 'The Midnight Owls',
-    title: TITLES[(n * 7) % TITLES.length] ?? 'Blue in Neon',
-  };
-}
-
 export const DEMO_HEADBAND = {
   color: 'blue' as const,
   content: 'Welcome to Platter! Pick a room, grab a seat on stage and play something great.',

@@ -1,18 +1,15 @@
 /**
  * A lively lobby for a first start: rooms created over the past weeks, songs
- * playing, listeners and DJs in them, favorites, a headband and news — all
+ * really playing, listeners and DJs in them, favorites, a headband and news — all
  * through the services the API uses.
  */
-import path from 'node:path';
 import type { Services } from '../api/context';
 import { createGuest } from '../features/accounts/sign-in';
 import { lobbyContentHandlers } from '../features/lobby-content/handlers';
 import { createRoom } from '../features/rooms/create-room';
 import { enterRoom } from '../features/rooms/membership';
-import { playSong } from '../features/rooms/now-playing';
 import { addFavorite } from '../features/rooms/store';
-import { DEMO_HEADBAND, DEMO_NEWS, DEMO_ROOMS, demoSong } from './catalogue';
-import { writeCoverArt } from './cover-art';
+import { DEMO_HEADBAND, DEMO_NEWS, DEMO_ROOMS } from './catalogue';
 
 const HOUR = 3_600_000;
 
@@ -27,7 +24,6 @@ function sequence(seed: number): () => number {
 
 export async function seedRooms(services: Services, memberIds: readonly string[], staffId: string): Promise<string[]> {
   const random = sequence(42);
-  const mediaDir = path.join(services.config.dataDir, 'media');
   const roomIds: string[] = [];
   const start = services.now();
 
@@ -47,19 +43,10 @@ export async function seedRooms(services: Services, memberIds: readonly string[]
     roomIds.push(roomid);
   }
 
-  // Most rooms are playing something right now; a few have been quiet for hours.
-  for (const [i, roomId] of roomIds.entries()) {
-    if (i % 9 === 8) continue;
-    const song = demoSong(i);
-    const coverart = writeCoverArt(mediaDir, song.artist, song.title);
-    await playSong({ ...services, now: () => start - Math.floor(random() * 4 * 60_000) }, roomId, {
-      ...song,
-      coverart,
-    });
-  }
-
   // Members DJ: two rooms with a full stage, one with three, then one each. Members are
   // spread over the stages (a step coprime with their number), so friends sit in many rooms.
+  // Each stage's first DJ starts a song from their queue (the seed gave everyone music), so
+  // these rooms really play; the rest are quiet until someone steps up.
   const stages = [
     0,
     0,

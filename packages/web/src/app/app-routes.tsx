@@ -14,6 +14,7 @@ import { LobbyHeadband, RightColumn } from './right-column';
 import { Spinner } from '../ui/spinner';
 import { isMiniView } from '../lib/miniplayer';
 import { FullViewPrompt } from './full-view-prompt';
+import { LazyMusicPanel } from './lazy-music';
 
 // The room (its stage, renderers and chat) is fetched only when a room is opened: the lobby stays as light as it was.
 const RoomPage = lazy(() => import('../features/room/room-page'));
@@ -55,7 +56,7 @@ export function AppRoutes() {
           path="/:shortcut"
           element={
             <Suspense fallback={<Spinner label="Opening the room…" />}>
-              <RoomPage />
+              <RoomPage music={<LazyMusicPanel />} />
             </Suspense>
           }
         />

@@ -26,6 +26,7 @@ import { SocialStepModal } from '../features/signup/social-step-modal';
 import { SocialModal } from '../features/social/social-modal';
 import { SocialStepNotice } from '../features/social/social-step-notice';
 import { StickerEditorModal } from '../features/stickers/sticker-editor-modal';
+import { LazyMusicModal } from './lazy-music';
 
 export interface ModalScreenProps {
   onClose: () => void;
@@ -70,4 +71,6 @@ export const modalRoutes: readonly ModalRoute[] = [
   { path: 'create-room', name: 'createRoom', render: (props) => <CreateRoomModal {...props} /> },
   { path: 'graphics', name: 'graphics', render: (props) => <GraphicsModal {...props} /> },
   { path: 'gold', name: 'gold', render: (props) => <GoldModal {...props} /> },
+  // The member's library and playlists (docs/music.md): its code is fetched when it opens.
+  { path: 'music', name: 'myMusic', render: (props) => <LazyMusicModal {...props} /> },
 ];

@@ -18,5 +18,6 @@ export {
   type PendingFile,
 } from './files';
 export { nextSongOf, sendToBack, type QueuedSong } from './queue';
-export { gainFor, coverUrl } from './songs';
+export { coverUrl } from './songs';
+export { gainFor, songLevels } from './analysis';
 export { COVERS_PATH } from './covers';

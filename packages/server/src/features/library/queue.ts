@@ -47,18 +47,19 @@ export async function nextSongOf(db: Db, userId: string): Promise<QueuedSong | n
   return row ? { ...row, durationMs: Number(row.durationMs) } : null;
 }
 
-/** Moves a played song to the end of its owner's active playlist (nothing when it is not in it any more). */
-export async function sendToBack(db: Db, userId: string, songId: string, now: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    await lockMember(trx, userId);
-    const playlist = whichPlaylist(await playlistsOf(trx, userId, now), undefined);
-    const place = await trx
-      .selectFrom('playlistSongs')
-      .select('position')
-      .where('playlistId', '=', playlist.id)
-      .where('songId', '=', songId)
-      .executeTakeFirst();
-    if (!place) return;
-    await moveSong(trx, playlist.id, place.position, (await countSongs(trx, playlist.id)) - 1);
-  });
+/**
+ * Moves a played song to the end of its owner's active playlist (nothing when it is not in it
+ * any more). Runs in the caller's transaction (the room command starting the song).
+ */
+export async function sendToBack(trx: Db, userId: string, songId: string, now: number): Promise<void> {
+  await lockMember(trx, userId);
+  const playlist = whichPlaylist(await playlistsOf(trx, userId, now), undefined);
+  const place = await trx
+    .selectFrom('playlistSongs')
+    .select('position')
+    .where('playlistId', '=', playlist.id)
+    .where('songId', '=', songId)
+    .executeTakeFirst();
+  if (!place) return;
+  await moveSong(trx, playlist.id, place.position, (await countSongs(trx, playlist.id)) - 1);
 }

@@ -4,15 +4,10 @@
  * to their library and playlists takes first.
  */
 import { sql } from 'kysely';
-import {
-  MAX_GAIN_DB,
-  TARGET_LOUDNESS_LUFS,
-  libraryMessages,
-  type AudioFormat,
-  type LibrarySong,
-} from '@platter/contract';
+import { libraryMessages, type AudioFormat, type LibrarySong } from '@platter/contract';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { gainFor } from './analysis';
 import { COVERS_PATH } from './covers';
 
 /** A song joined with its file: what a LibrarySong is made from. */
@@ -30,12 +25,6 @@ export interface SongRow {
   durationMs: number;
   analysis: string;
   loudness: number | null;
-}
-
-/** The gain (dB) that brings a measured song to TARGET_LOUDNESS_LUFS, boosting at most MAX_GAIN_DB; 0 until measured. */
-export function gainFor(analysis: string, loudness: number | null): number {
-  if (analysis !== 'ready' || loudness === null || !Number.isFinite(loudness)) return 0;
-  return Math.round(Math.min(MAX_GAIN_DB, TARGET_LOUDNESS_LUFS - loudness) * 100) / 100;
 }
 
 export function coverUrl(cover: string | null): string | null {
@@ -56,7 +45,8 @@ export function songView(row: SongRow): LibrarySong {
     size: Number(row.size),
     created: Number(row.createdAt),
     analysis: row.analysis as LibrarySong['analysis'],
-    gain: gainFor(row.analysis, row.loudness),
+    // Measured songs play evened out; until then, as they are.
+    gain: row.analysis === 'ready' ? gainFor(row.loudness) : 0,
   };
 }
 

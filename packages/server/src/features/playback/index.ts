@@ -2,11 +2,10 @@
 import { playbackMessages } from '@platter/contract';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
-import { nextSongOf } from './queue';
+import { nextSongOf } from '../library';
 
-export { gainFor, peaksOf } from './gain';
 export { playbackHandlers } from './handlers';
-export { coverArtUrl, currentPlayOf, playingSongOf, snaggersOf, votesOf } from './plays';
+export { currentPlayOf, playingSongOf, snaggersOf, votesOf } from './plays';
 export { startTimelineSweep, advanceIfDue, TIMELINE_SWEEP_MS, type TimelineDriver } from './timeline';
 export { songFollowsStage } from './turns';
 export { voteHash } from './votes';

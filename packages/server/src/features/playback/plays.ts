@@ -7,22 +7,16 @@ import type { PlayedSong, PlayingSong, RoomVotes, SongEnding } from '@platter/co
 import type { Db } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { RoomPlaysTable } from '../../db/schema';
-import { gainFor, peaksOf } from './gain';
+import { coverUrl, songLevels } from '../library';
 
 export type PlayRow = Selectable<RoomPlaysTable>;
-
-/** Where a song's cover is served: the library keeps its file name under /media/covers/. */
-export function coverArtUrl(cover: string | null): string | null {
-  if (!cover) return null;
-  return cover.startsWith('/') ? cover : `/media/covers/${cover}`;
-}
 
 function metadataOf(play: PlayRow) {
   return {
     song: play.title,
     artist: play.artist,
     album: play.album,
-    coverart: coverArtUrl(play.cover),
+    coverart: coverUrl(play.cover),
     length: Math.round(Number(play.lengthMs) / 1000),
   };
 }
@@ -53,7 +47,7 @@ export async function playingSongOf(db: Db, roomId: string, current?: PlayRow | 
   const extra = await db
     .selectFrom('users')
     .leftJoin('audioFiles', (join) => join.on('audioFiles.hash', '=', play.fileHash))
-    .select(['users.name', 'audioFiles.loudness', 'audioFiles.peaks'])
+    .select(['users.name', 'audioFiles.analysis', 'audioFiles.loudness', 'audioFiles.peaks'])
     .where('users.id', '=', play.djId)
     .executeTakeFirst();
   return {
@@ -63,8 +57,11 @@ export async function playingSongOf(db: Db, roomId: string, current?: PlayRow | 
     djname: extra?.name ?? '',
     metadata: metadataOf(play),
     starttime: play.startsAt,
-    gain: gainFor(extra?.loudness),
-    peaks: peaksOf(extra?.peaks ?? null),
+    ...songLevels({
+      analysis: extra?.analysis ?? 'pending',
+      loudness: extra?.loudness ?? null,
+      peaks: extra?.peaks ?? null,
+    }),
   };
 }
 

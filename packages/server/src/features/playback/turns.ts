@@ -9,10 +9,10 @@ import { SONG_LEAD_MS, type RoomEvent, type SongEnding } from '@platter/contract
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
-import { playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
+import { afterCommit, playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
 import { timelineMoved } from './lease';
-import { coverArtUrl, currentPlayOf, playingSongOf } from './plays';
-import { nextSongOf, sendToBack } from './queue';
+import { coverUrl, nextSongOf, sendToBack, sweepOrphanFiles } from '../library';
+import { currentPlayOf, playingSongOf } from './plays';
 
 export interface Ending {
   reason: SongEnding;
@@ -68,6 +68,10 @@ export async function changeSong(
       .where('id', '=', play.id)
       .execute();
     await trx.updateTable('rooms').set({ currentPlayId: null }).where('id', '=', roomId).execute();
+    // A song its DJ removed while it played kept its file until now.
+    await afterCommit(trx, async () => {
+      await sweepOrphanFiles(services, [play.fileHash]);
+    });
     events.push({
       command: 'song_ended',
       roomid: roomId,
@@ -122,10 +126,10 @@ async function startTurn(services: Services, trx: Db, roomId: string, djId: stri
       ended: null,
     })
     .execute();
-  await sendToBack(trx, song.playlistId, song.songId);
+  await sendToBack(trx, djId, song.songId, services.now());
   await trx.updateTable('rooms').set({ currentPlayId: playId }).where('id', '=', roomId).execute();
   // The lobby tile shows it (and its votes start from zero).
-  const tile = { artist: song.artist, title: song.title, coverart: coverArtUrl(song.cover), startedAt: startsAt };
+  const tile = { artist: song.artist, title: song.title, coverart: coverUrl(song.cover), startedAt: startsAt };
   await playSong(services, roomId, tile, trx);
   await timelineMoved(services, trx, roomId);
   const current = await playingSongOf(trx, roomId);

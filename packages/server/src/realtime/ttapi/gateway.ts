@@ -16,7 +16,7 @@ import { Connection } from '../connection';
 import type { GatewayOptions } from '../gateway';
 import type { SocketHandlers } from '../transport';
 import { heartbeatFrame, jsonFrame, NO_SESSION, readFrame } from './framing';
-import { translations } from './translations';
+import { translations, turntableEvent } from './translations';
 
 export const TTAPI_PATH = '/socket.io/websocket';
 /** How often the server's `~h~N` goes out; ttapi echoes it, and gives up on a line silent for 120 s. */
@@ -38,9 +38,9 @@ type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invok
 /** Fields of a request that carry the request itself, not its input. */
 const REQUEST_FIELDS = new Set(['api', 'msgid', 'clientid', 'userid', 'userauth']);
 
-/** Events go out in ttapi's shape: the event itself, which already carries turntable's `command`. */
+/** Events go out in ttapi's shape: the event itself (it carries turntable's `command`), reshaped where turntable's differed. */
 function encodeEvent(message: ServerMessage): string | null {
-  return message.type === 'event' ? jsonFrame(message.event) : null;
+  return message.type === 'event' ? jsonFrame(turntableEvent(message.event)) : null;
 }
 
 export interface TtapiGateway {

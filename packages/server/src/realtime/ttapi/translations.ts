@@ -4,7 +4,7 @@
  * calls that keep turntable's names (pm.send, room.add_dj, room.boot_user, …)
  * work through the gateway without an entry here.
  */
-import type { CallOutput } from '@platter/contract';
+import type { CallOutput, LiveEvent, PlayingSong } from '@platter/contract';
 
 export interface Translation {
   /** ttapi's request fields (less api, msgid, clientid, userid, userauth) → our call's input. */
@@ -17,11 +17,11 @@ type RoomInfo = CallOutput<'room.info'>;
 
 /**
  * Turntable's room.info: what bots read is in `room.metadata` (djs, moderator_id, current_dj,
- * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms.
+ * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms
+ * everywhere else.
  */
 function turntableRoomInfo(body: unknown): Record<string, unknown> {
-  const { room, users = [], djids = [], moderator_ids = [] } = body as RoomInfo;
-  const song = room.metadata.current_song;
+  const { room, users = [], djids = [], moderator_ids = [], current_song = null, current_dj = null } = body as RoomInfo;
   return {
     room: {
       ...room,
@@ -29,13 +29,8 @@ function turntableRoomInfo(body: unknown): Record<string, unknown> {
         ...room.metadata,
         djs: djids,
         moderator_id: moderator_ids,
-        // The one who is playing: with music; until then nobody.
-        current_dj: null,
-        current_song: song && {
-          _id: null,
-          starttime: song.played / 1000,
-          metadata: { artist: song.artist, song: song.song, coverart: song.coverart },
-        },
+        current_dj,
+        current_song: current_song && turntableSong(current_song),
       },
     },
     users,
@@ -48,3 +43,56 @@ export const translations: Record<string, Translation> = {
   'room.register': { output: () => ({}) },
   'room.info': { input: (request) => ({ ...request, extended: request.extended ?? true }), output: turntableRoomInfo },
 };
+
+/** A playing song as turntable described it (times in seconds; `_id` is what bots vote and snag by). */
+export function turntableSong(song: PlayingSong): Record<string, unknown> {
+  return {
+    _id: song._id,
+    starttime: song.starttime / 1000,
+    djid: song.djid,
+    djname: song.djname,
+    source: 'upload',
+    metadata: { ...song.metadata },
+  };
+}
+
+/**
+ * Events whose turntable shape differs from ours: ttapi reads a song change and the votes from
+ * `room.metadata` (newsong → current_dj, current_song._id; update_votes → upvotes, downvotes,
+ * listeners, votelog). Every other event goes out as it is.
+ */
+export function turntableEvent(event: LiveEvent): Record<string, unknown> {
+  switch (event.command) {
+    case 'newsong':
+      return {
+        command: 'newsong',
+        roomid: event.roomid,
+        room: {
+          roomid: event.roomid,
+          metadata: {
+            current_dj: event.current_song.djid,
+            current_song: turntableSong(event.current_song),
+            upvotes: 0,
+            downvotes: 0,
+            votelog: [],
+          },
+        },
+      };
+    case 'nosong':
+      return {
+        command: 'nosong',
+        roomid: event.roomid,
+        room: { roomid: event.roomid, metadata: { current_dj: null, current_song: null } },
+      };
+    case 'update_votes': {
+      const { upvotes, downvotes, listeners, votelog } = event;
+      return {
+        command: 'update_votes',
+        roomid: event.roomid,
+        room: { metadata: { upvotes, downvotes, listeners, votelog } },
+      };
+    }
+    default:
+      return event;
+  }
+}

@@ -45,6 +45,9 @@ export function Header({ user }: { user: SelfUser | undefined }) {
             <ModalLink to="/create-room" className="button button--primary">
               Create a room
             </ModalLink>
+            <ModalLink to="/music" className="button topbar__music">
+              My music
+            </ModalLink>
             <SettingsMenu user={user} />
           </>
         ) : user ? (

@@ -5,7 +5,7 @@
  * (live/room-store.ts) while it is shown. This module and everything under it is
  * loaded only when a room is opened (app/app-routes.tsx).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { roomMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
@@ -21,6 +21,7 @@ import { useAlerts } from '../../ui/alerts';
 import { useCurrentUser } from '../../session/use-session';
 import { NowPlaying } from './now-playing';
 import { RoomChat } from './room-chat';
+import { RoomSide, type RoomSideTab } from './room-side';
 import { RoomHeader } from './room-header';
 import { MiniRoom, PoppedOut } from './miniplayer';
 import { RoomExitNotice, RoomTools } from './room-tools';
@@ -33,7 +34,12 @@ import './moderation/moderation.css';
 import './miniplayer.css';
 import './now-playing.css';
 
-export default function RoomPage() {
+interface RoomPageProps {
+  /** The member's music (the library feature's panel, handed in by the app), shown beside the chat. */
+  music?: ReactNode;
+}
+
+export default function RoomPage({ music }: RoomPageProps) {
   const { shortcut = '' } = useParams();
   const info = useRoomInfo(shortcut);
   const room = info.data?.room;
@@ -47,7 +53,7 @@ export default function RoomPage() {
       </header>
       <main className={room ? 'room-page' : 'room-page room-page--narrow'}>
         {room ? (
-          <Room room={room} />
+          <Room room={room} music={music} />
         ) : missing ? (
           <div className="room-page__message">
             <h1>We couldn't find that room.</h1>
@@ -83,9 +89,11 @@ function useLiveRoom(roomid: string | undefined, attempt: number) {
   }, [roomid, hasSession, attempt]);
 }
 
-function Room({ room: asLoaded }: { room: RoomDetails }) {
+function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }) {
   // "Try again" after being let go (booted, opened elsewhere) joins once more.
   const [attempt, setAttempt] = useState(0);
+  // Beside the stage: the chat, or (members) their music.
+  const [side, setSide] = useState<RoomSideTab>('chat');
   useLiveRoom(asLoaded.roomid, attempt);
   // The room as it is now once joined (a moderator may change its settings), else as loaded.
   const liveRoom = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.snapshot : null));
@@ -136,14 +144,20 @@ function Room({ room: asLoaded }: { room: RoomDetails }) {
             <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
             {live === 'live' ? (
               <>
-                <RoomTools room={room} stage={stageStep} />
+                <RoomTools room={room} stage={stageStep} onMyMusic={music ? () => setSide('music') : undefined} />
                 <Stage room={room} onStepUp={member ? () => stageStep.step(true) : undefined} />
               </>
             ) : live === 'exited' || refused !== null ? null : (
               <Spinner label="Joining the room…" />
             )}
           </div>
-          <aside className="room__chat">{live === 'live' && <RoomChat roomid={room.roomid} />}</aside>
+          <aside className="room__chat">
+            {live !== 'live' ? null : member && music ? (
+              <RoomSide roomid={room.roomid} music={music} tab={side} onTab={setSide} />
+            ) : (
+              <RoomChat roomid={room.roomid} />
+            )}
+          </aside>
         </div>
       )}
     </article>

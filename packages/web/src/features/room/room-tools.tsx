@@ -13,7 +13,16 @@ import { RoomSettingsModal } from './moderation/room-settings-modal';
 import { useRoomRights } from './moderation/use-room-rights';
 import type { StageStep } from './use-stage-step';
 
-export function RoomTools({ room, stage }: { room: RoomDetails; stage: StageStep }) {
+export function RoomTools({
+  room,
+  stage,
+  onMyMusic,
+}: {
+  room: RoomDetails;
+  stage: StageStep;
+  /** Opens My music (a sheet on a phone; beside the chat it is a tab, so this button shows only on narrow screens). */
+  onMyMusic?: () => void;
+}) {
   const me = useCurrentUser();
   const rights = useRoomRights();
   const onStage = useRoom((state) => (me ? state.djids.includes(me.userid) : false));
@@ -30,6 +39,11 @@ export function RoomTools({ room, stage }: { room: RoomDetails; stage: StageStep
       >
         {onStage ? 'Step down' : 'Step up to DJ'}
       </button>
+      {onMyMusic && (
+        <button type="button" className="button room-tools__music" onClick={onMyMusic}>
+          My music
+        </button>
+      )}
       {rights.moderate && (
         <>
           <button type="button" className="button" onClick={() => setOpen('settings')}>

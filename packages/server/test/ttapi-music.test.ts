@@ -1,0 +1,116 @@
+/**
+ * Music through the ttapi gateway with the real `ttapi` package: a bot DJs a
+ * song from its playlist (newsong in turntable's shape, room.metadata), another
+ * votes with ttapi's own vh/th/ph hashes (update_votes, the DJ's point), a vote
+ * with a stale hash is refused, the listener snags, the DJ skips to its next
+ * song and steps down (nosong).
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { playbackMessages } from '@platter/contract';
+import { startTestApp, type TestApp } from './support/test-app';
+import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
+import { anMp3, uploaded } from './support/library';
+import { nextFrom, request, stopBot, ttapiBot, type TtapiBot, type TtapiReply } from './support/ttapi-bot';
+
+interface TurntableRoom {
+  room: { metadata: Record<string, unknown> & { current_song: { _id: string; djid: string } | null } };
+}
+
+/** Calls one of ttapi's methods with a callback as its last argument. */
+function viaBot(bot: TtapiBot, method: string, ...args: unknown[]): Promise<TtapiReply> {
+  return new Promise((resolve) => {
+    (bot as unknown as Record<string, (...a: unknown[]) => void>)[method]!(...args, resolve);
+  });
+}
+
+describe('ttapi bots and the music', () => {
+  let t: TestApp;
+  let room: TestRoom;
+  let djMember: Member;
+  let listenerMember: Member;
+  let dj: TtapiBot;
+  let listener: TtapiBot;
+  const songs: string[] = [];
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    const owner = await aMember(t);
+    room = await aRoom(t, owner);
+    djMember = await aBot(t);
+    listenerMember = await aBot(t);
+    // Long enough not to end by themselves while the test runs.
+    for (const title of ['First Light', 'Second Wind'])
+      songs.push((await uploaded(t, djMember, anMp3({ title }, { seconds: 30 })))._id);
+    dj = ttapiBot(t, djMember.userid, djMember.userauth, room.roomid);
+    await nextFrom(dj, 'roomChanged');
+    listener = ttapiBot(t, listenerMember.userid, listenerMember.userauth, room.roomid);
+    await nextFrom(listener, 'roomChanged');
+  });
+  afterAll(async () => {
+    stopBot(dj);
+    stopBot(listener);
+    await t.close();
+  });
+
+  test('a bot steps up and plays the first song of its playlist: newsong as turntable sent it', async () => {
+    const heard = nextFrom(listener, 'newsong');
+    expect(await viaBot(dj, 'addDj')).toMatchObject({ success: true });
+    const newsong = (await heard) as unknown as TurntableRoom;
+    expect(newsong.room.metadata.current_dj).toBe(djMember.userid);
+    expect(newsong.room.metadata.current_song).toMatchObject({
+      _id: songs[0],
+      djid: djMember.userid,
+      metadata: { song: 'First Light' },
+    });
+    // room.info agrees, as bots read it after registering.
+    const info = (await viaBot(listener, 'roomInfo')) as unknown as TurntableRoom;
+    expect(info.room.metadata).toMatchObject({ current_dj: djMember.userid, current_song: { _id: songs[0] } });
+  });
+
+  test("a listener votes with ttapi's hashes: update_votes in room.metadata, and the DJ's point", async () => {
+    const heard = nextFrom(dj, 'update_votes');
+    expect(await viaBot(listener, 'vote', 'up')).toMatchObject({ success: true });
+    const votes = (await heard) as unknown as TurntableRoom;
+    expect(votes.room.metadata).toMatchObject({
+      upvotes: 1,
+      downvotes: 0,
+      votelog: [[listenerMember.userid, 'up']],
+    });
+    const me = await request(dj, { api: 'user.info' });
+    expect(me).toMatchObject({ success: true, points: 1 });
+  });
+
+  test('a vote whose vh names another song is refused; the DJ cannot vote on its own song', async () => {
+    expect(
+      await request(listener, {
+        api: 'room.vote',
+        roomid: room.roomid,
+        val: 'down',
+        vh: '0'.repeat(40),
+        th: 'x',
+        ph: 'y',
+      }),
+    ).toMatchObject({ success: false, err: playbackMessages.voteStale });
+    expect(await viaBot(dj, 'vote', 'up')).toMatchObject({ success: false, err: playbackMessages.ownSong });
+  });
+
+  test('the listener snags the song: the DJ hears snagged', async () => {
+    const heard = nextFrom(dj, 'snagged');
+    expect(await viaBot(listener, 'snag')).toMatchObject({
+      success: true,
+      song: { metadata: { song: 'First Light' } },
+    });
+    expect(await heard).toMatchObject({ userid: listenerMember.userid, roomid: room.roomid });
+  });
+
+  test('the DJ skips: its next song plays; it steps down: nosong', async () => {
+    const next = nextFrom(listener, 'newsong');
+    expect(await viaBot(dj, 'stopSong')).toMatchObject({ success: true });
+    const newsong = (await next) as unknown as TurntableRoom;
+    expect(newsong.room.metadata.current_song).toMatchObject({ _id: songs[1], metadata: { song: 'Second Wind' } });
+
+    const quiet = nextFrom(listener, 'nosong');
+    expect(await viaBot(dj, 'remDj')).toMatchObject({ success: true });
+    expect(await quiet).toMatchObject({ command: 'nosong', room: { metadata: { current_song: null } } });
+  });
+});

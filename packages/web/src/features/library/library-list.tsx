@@ -1,0 +1,133 @@
+/**
+ * The whole library, newest first, and a search over it (title, artist or album):
+ * a song not in the queue goes to its end with "Add"; "Delete" takes a song out
+ * of the library (and every playlist) after asking.
+ */
+import { useEffect, useState } from 'react';
+import { SONG_TITLE_MAX, type LibrarySong } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { Spinner } from '../../ui/spinner';
+import { musicPanelMessages } from './messages';
+import { IconButton, SongSummary } from './song-row';
+import { useAddToQueue, useLibrarySongs, useRemoveSong } from './use-library';
+import type { Preview } from './use-preview';
+
+/** Typing is searched once the typist pauses, not at every key. */
+const SEARCH_PAUSE_MS = 250;
+
+export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; preview: Preview }) {
+  const [typed, setTyped] = useState('');
+  const [query, setQuery] = useState('');
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(typed.trim()), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [typed]);
+  const songs = useLibrarySongs(query, true);
+  const add = useAddToQueue();
+  const remove = useRemoveSong();
+  const [confirming, setConfirming] = useState<string | null>(null);
+  const list = songs.data?.pages.flatMap((page) => page.songs) ?? [];
+  const problem = songs.error ?? add.error ?? remove.error;
+
+  return (
+    <div className="library">
+      <input
+        type="search"
+        className="music__search"
+        aria-label="Search your library"
+        placeholder="Search your library"
+        maxLength={SONG_TITLE_MAX}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+      />
+      {problem && (
+        <p className="music__problem" role="alert">
+          {errorText(problem)}
+        </p>
+      )}
+      {songs.isPending ? (
+        <Spinner label="Loading your library…" />
+      ) : list.length === 0 ? (
+        <p className="music__empty">{query ? musicPanelMessages.noMatches(query) : musicPanelMessages.libraryEmpty}</p>
+      ) : (
+        <ul className="library__songs" aria-label={query ? `Songs matching “${query}”` : 'Your library'}>
+          {list.map((song) => (
+            <li key={song._id} className="song" data-testid="library-song">
+              <SongSummary song={song} preview={preview} />
+              {confirming === song._id ? (
+                <ConfirmDelete
+                  song={song}
+                  busy={remove.isPending}
+                  onDelete={() => remove.mutate({ songid: song._id }, { onSuccess: () => setConfirming(null) })}
+                  onKeep={() => setConfirming(null)}
+                />
+              ) : (
+                <div className="song__actions">
+                  {queued.has(song._id) ? (
+                    <span className="library__queued">{musicPanelMessages.inQueue}</span>
+                  ) : (
+                    <button
+                      type="button"
+                      className="button button--small"
+                      aria-label={`Add “${song.metadata.song}” to the queue`}
+                      disabled={add.isPending}
+                      onClick={() => add.mutate({ song_dict: { fileid: song._id } })}
+                    >
+                      Add
+                    </button>
+                  )}
+                  <IconButton
+                    label={`Delete “${song.metadata.song}” from your library`}
+                    onClick={() => setConfirming(song._id)}
+                  >
+                    <TrashIcon />
+                  </IconButton>
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {songs.hasNextPage && (
+        <button
+          type="button"
+          className="button button--small library__more"
+          disabled={songs.isFetchingNextPage}
+          onClick={() => void songs.fetchNextPage()}
+        >
+          Show more
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** A bin, drawn (an emoji may be missing from the system's fonts). */
+function TrashIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" strokeWidth="1.5">
+      <path d="M2.5 4h11M6 4V2.5h4V4M4 4l.7 9.5h6.6L12 4M6.5 6.5v4.5M9.5 6.5v4.5" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () => void; onKeep: () => void }) {
+  return (
+    <div className="song__confirm" role="group" aria-label="Delete this song?">
+      <p>{musicPanelMessages.deleteSong(props.song.metadata.song)}</p>
+      <div className="song__confirm-actions">
+        <button
+          type="button"
+          className="button button--small button--danger"
+          disabled={props.busy}
+          onClick={props.onDelete}
+        >
+          Delete
+        </button>
+        <button type="button" className="button button--small" onClick={props.onKeep} autoFocus>
+          Keep
+        </button>
+      </div>
+    </div>
+  );
+}

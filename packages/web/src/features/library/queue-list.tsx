@@ -1,0 +1,94 @@
+/**
+ * The queue: the active playlist, the song that plays next on top. Rows move by
+ * dragging their handle (pointer events, so a finger works as well as a mouse)
+ * or with their up/down buttons (the keyboard's way); a song leaves the queue
+ * with ×, and is renamed in place.
+ */
+import { useRef, useState } from 'react';
+import type { LibrarySong } from '@platter/contract';
+import { errorText } from '../../api/client';
+import { musicPanelMessages } from './messages';
+import { IconButton, SongEditor, SongSummary } from './song-row';
+import { useRemoveFromQueue, useReorderQueue } from './use-library';
+import type { Preview } from './use-preview';
+import { useQueueDrag } from './use-queue-drag';
+
+export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; preview: Preview }) {
+  const reorder = useReorderQueue();
+  const remove = useRemoveFromQueue();
+  const [editing, setEditing] = useState<string | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  const problem = reorder.error ?? remove.error;
+
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= songs.length || from === to) return;
+    reorder.mutate({ from, to });
+  };
+  const drag = useQueueDrag(list, move);
+
+  if (songs.length === 0) return <p className="music__empty">{musicPanelMessages.queueEmpty}</p>;
+
+  return (
+    <>
+      {problem && (
+        <p className="music__problem" role="alert">
+          {errorText(problem)}
+        </p>
+      )}
+      <ol className={`queue${drag.dragging ? ' is-dragging' : ''}`} ref={list} aria-label="Queue">
+        {songs.map((song, index) => {
+          const title = song.metadata.song;
+          const held = drag.held === index;
+          const shift = drag.shift(index);
+          return (
+            <li
+              key={song._id}
+              className={`song queue__row${held ? ' is-held' : ''}`}
+              style={shift ? { transform: `translateY(${shift}px)` } : undefined}
+              data-testid="queue-song"
+            >
+              <span className="queue__handle" aria-hidden="true" title="Drag to reorder" {...drag.handle(index)}>
+                ⠿
+              </span>
+              {editing === song._id ? (
+                <SongEditor song={song} onDone={() => setEditing(null)} />
+              ) : (
+                <>
+                  <SongSummary song={song} preview={preview} next={index === 0} />
+                  <div className="song__actions">
+                    <span className="queue__moves">
+                      <IconButton
+                        label={`Move “${title}” up`}
+                        disabled={index === 0}
+                        onClick={() => move(index, index - 1)}
+                      >
+                        ▲
+                      </IconButton>
+                      <IconButton
+                        label={`Move “${title}” down`}
+                        disabled={index === songs.length - 1}
+                        onClick={() => move(index, index + 1)}
+                      >
+                        ▼
+                      </IconButton>
+                    </span>
+                    <IconButton label={`Edit “${title}”`} onClick={() => setEditing(song._id)}>
+                      ✎
+                    </IconButton>
+                    <IconButton
+                      label={`Remove “${title}” from the queue`}
+                      disabled={remove.isPending}
+                      onClick={() => remove.mutate({ index })}
+                    >
+                      ×
+                    </IconButton>
+                  </div>
+                </>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </>
+  );
+}

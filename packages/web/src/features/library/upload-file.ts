@@ -1,0 +1,55 @@
+/**
+ * Sends one file to the server (POST UPLOAD_PATH?filename=…, the file's bytes
+ * as the body): XMLHttpRequest, since fetch cannot tell how much of a body has
+ * gone. The browser streams the File from disk, so a big file is never read into
+ * the page's memory and the page stays responsive while it goes.
+ */
+import { UPLOAD_PATH, libraryMessages, uploadedSong, type Credentials } from '@platter/contract';
+import { musicPanelMessages } from './messages';
+import type { SendOutcome } from './upload-queue';
+
+/** The address a file goes to: its name, and who sends it (the API reads credentials from parameters). */
+export function uploadUrl(filename: string, credentials: Credentials | null): string {
+  const query = new URLSearchParams({ filename, client: 'web', ...(credentials ?? {}) });
+  return `${UPLOAD_PATH}?${query}`;
+}
+
+/** What the server's answer says: the song's title, or its words why not. */
+export function readUploadAnswer(text: string): SendOutcome {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, message: musicPanelMessages.notUnderstood };
+  }
+  if (!Array.isArray(parsed) || typeof parsed[0] !== 'boolean')
+    return { ok: false, message: musicPanelMessages.notUnderstood };
+  const [ok, body] = parsed as [boolean, unknown];
+  if (ok) {
+    const song = uploadedSong.safeParse(body);
+    return song.success
+      ? { ok: true, title: song.data.song.metadata.song }
+      : { ok: false, message: musicPanelMessages.notUnderstood };
+  }
+  const err = (body as { err?: unknown } | null)?.err;
+  return { ok: false, message: typeof err === 'string' && err.trim() ? err : musicPanelMessages.notUnderstood };
+}
+
+export function sendFile(
+  file: File,
+  credentials: Credentials | null,
+  onProgress: (sent: number, total: number) => void,
+  signal: AbortSignal,
+): Promise<SendOutcome> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', uploadUrl(file.name, credentials));
+    request.setRequestHeader('content-type', file.type || 'application/octet-stream');
+    request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    request.onload = () => resolve(readUploadAnswer(request.responseText));
+    request.onerror = () => resolve({ ok: false, message: libraryMessages.interrupted });
+    request.onabort = () => resolve({ ok: false, message: musicPanelMessages.cancelled });
+    signal.addEventListener('abort', () => request.abort(), { once: true });
+    request.send(file);
+  });
+}

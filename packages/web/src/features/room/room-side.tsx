@@ -1,0 +1,72 @@
+/**
+ * Beside the stage: the chat, and for members their music (docs/music.md, "In
+ * the page") as a second tab — "Chat | My music". The music panel itself is the
+ * library feature's, handed in by the app. On a screen narrower than the two
+ * columns the music tab opens as a sheet over the page, closed by its × or Escape.
+ */
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Tabs } from '../../ui/tabs';
+import { RoomChat } from './room-chat';
+import './room-side.css';
+
+export type RoomSideTab = 'chat' | 'music';
+
+/** Where the room's two columns begin (room-page.css): below it My music is a sheet. */
+const SHEET_QUERY = '(max-width: 959px)';
+
+interface RoomSideProps {
+  roomid: string;
+  music: ReactNode;
+  tab: RoomSideTab;
+  onTab: (tab: RoomSideTab) => void;
+}
+
+export function RoomSide({ roomid, music, tab, onTab }: RoomSideProps) {
+  return (
+    <Tabs
+      label="Chat and your music"
+      className="room-side"
+      selected={tab}
+      onSelect={onTab}
+      tabs={[
+        { id: 'chat', label: 'Chat', panel: <RoomChat roomid={roomid} /> },
+        {
+          id: 'music',
+          label: 'My music',
+          panelClassName: 'room-side__music',
+          panel: (
+            <MusicSheet open={tab === 'music'} onClose={() => onTab('chat')}>
+              {music}
+            </MusicSheet>
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+function MusicSheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open || !window.matchMedia(SHEET_QUERY).matches) return;
+    // Opened as a sheet: focus moves into it, and Escape closes it.
+    closeButton.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open, onClose]);
+
+  return (
+    <>
+      <div className="room-sheet__header">
+        <h2 className="room-sheet__title">My music</h2>
+        <button ref={closeButton} type="button" className="modal__close" aria-label="Close My music" onClick={onClose}>
+          ×
+        </button>
+      </div>
+      {children}
+    </>
+  );
+}
