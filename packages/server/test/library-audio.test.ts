@@ -140,9 +140,11 @@ describe('who may hear it', () => {
     const room = await aRoom(t, owner);
     const elsewhere = await aRoom(t, owner);
     const listener = await aMember(t);
+    const guest = await aGuest(t);
     const outsider = await aMember(t);
     for (const [who, where] of [
       [listener, room],
+      [guest, room],
       [outsider, elsewhere],
     ] as const) {
       const socket = await TestSocket.welcomed(t, who);
@@ -154,6 +156,8 @@ describe('who may hear it', () => {
     const heard = await t.fetch(as(listener), { headers: { range: 'bytes=0-99' } });
     expect(heard.status).toBe(206);
     expect(Buffer.from(await heard.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+    // A guest listening in the room hears it too.
+    expect((await t.fetch(as(guest), { headers: { range: 'bytes=0-99' } })).status).toBe(206);
     expect((await t.fetch(as(outsider))).status).toBe(403);
     await t.app.services.db.updateTable('rooms').set({ currentPlayId: null }).where('id', '=', room.roomid).execute();
     expect((await t.fetch(as(listener))).status).toBe(403);

@@ -59,8 +59,8 @@ export function registerAudioRoute(app: FastifyInstance, services: Services, aut
   const handler = async (request: FastifyRequest<{ Params: { songid: string } }>, reply: FastifyReply) => {
     try {
       const caller = await callerOf(services, authenticate, request, { cookies: true });
+      // Guests too: a guest in a room hears what it plays (they own no songs, so nothing else).
       if (!caller) throw errors.notAuthenticated();
-      if (!caller.registered) throw errors.membersOnly();
       const songId = request.params.songid;
       if (!/^[0-9a-f]{24}$/.test(songId)) throw errors.notFound(libraryMessages.audioUnknown);
       const file = await audibleFile(services, caller.userid, songId);
