@@ -76,6 +76,8 @@ async function fillCard(dialog: Locator, number: string, { cvc = '123', zip = '9
 }
 
 async function saveCard(dialog: Locator, number: string): Promise<void> {
+  // The last save's alert may still show on a slow machine: only this save's counts.
+  await alert(orderMessages.cardUpdated).waitFor({ state: 'detached', timeout: 10_000 });
   await fillCard(dialog, number);
   await dialog.getByRole('button', { name: 'Save' }).click();
   await alert(orderMessages.cardUpdated).waitFor();
