@@ -23,8 +23,11 @@ import { roomStore, type RoomStore } from './room-store';
 import { live, type LiveSocket } from './socket';
 import { setMediaSession } from './media-session';
 
-/** idle: nothing to play; waiting: before the song's start, or loading; blocked: the browser wants a click; failed: the audio did not load; held: the listener paused, or the room plays in the miniplayer. */
+/** idle: nothing to play; waiting: before the song's start, or loading; blocked: the browser wants a click; failed: the audio did not load; held: the listener paused, the room plays in the miniplayer, or a song of one's own is previewed. */
 export type ListenStatus = 'idle' | 'waiting' | 'playing' | 'blocked' | 'failed' | 'held';
+
+/** Who holds the room's music: the listener's pause, the miniplayer window, or a preview in My music. */
+export type HoldReason = 'listener' | 'popout' | 'preview';
 
 export interface SyncReadout {
   status: ListenStatus;
@@ -72,7 +75,7 @@ export class RoomPlayer {
   private seekedAt: number | null = null;
   /** The element's recent positions, for a smoothed reading of where it plays (drift.ts). */
   private readings: PositionReading[] = [];
-  private heldBy = new Set<string>();
+  private heldBy = new Set<HoldReason>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private resampleTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -128,15 +131,15 @@ export class RoomPlayer {
     if (this.song) this.playFrom(this.targetMs(), true);
   }
 
-  /** Stops playing until `release`: the listener's pause, or the room popped out to the miniplayer. */
-  hold(by: 'listener' | 'popout'): void {
+  /** Stops playing until every holder has released it; playing again joins the timeline where it is by then. */
+  hold(by: HoldReason): void {
     this.heldBy.add(by);
     this.audio?.pause();
     this.readings = [];
     this.update();
   }
 
-  release(by: 'listener' | 'popout'): void {
+  release(by: HoldReason): void {
     this.heldBy.delete(by);
     this.update();
   }
