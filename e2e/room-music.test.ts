@@ -153,12 +153,25 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
     .poll(async () => (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points)
     .toBe(pointsBefore + 1);
 
-  // The listener snags it: their button says so, and the DJ's page shows a heart over them.
+  // The listener snags it with My music open: their button says so, the DJ's page shows a heart
+  // over them, and their queue shows the song at once (not at the panel's next poll).
+  await listener.getByRole('tab', { name: 'My music' }).click();
+  const queue = listener.getByRole('region', { name: 'My music' }).getByRole('list', { name: 'Queue' });
+  await queue.waitFor();
   await nowPlaying(listener).getByRole('button', { name: 'Snag' }).click();
   await nowPlaying(listener)
     .getByRole('button', { name: /Snagged/ })
     .waitFor();
   await dj.getByRole('region', { name: 'Crowd' }).getByTestId('snag-heart').waitFor();
+  await queue.getByText('First Light').waitFor({ timeout: 5000 });
+
+  // A preview in My music holds the room's song while it plays (one sound at a time), and the
+  // room's song comes back when the preview stops.
+  await queue.getByRole('button', { name: 'Preview “First Light”' }).click();
+  await expect.poll(async () => (await readSync(listener)).status).toBe('held');
+  await queue.getByRole('button', { name: 'Stop “First Light”' }).click();
+  await expect.poll(async () => (await readSync(listener)).status, { timeout: 10_000 }).toBe('playing');
+  await listener.getByRole('tab', { name: 'Chat' }).click();
 
   if (process.env.SCREENSHOTS_DIR) {
     await listener.setViewportSize({ width: 375, height: 800 });
