@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { playerMessages, UPLOAD_PATH } from '@platter/contract';
+import { playbackMessages, playerMessages, roomMusicMessages, UPLOAD_PATH } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
@@ -84,7 +84,10 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   // The song starts on both pages; the chat tells the room.
   const nowPlaying = (page: Page) => page.getByRole('region', { name: 'Now playing' });
   await nowPlaying(listener).getByText('First Light').waitFor();
-  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl started playing First Light').waitFor();
+  await listener
+    .getByRole('region', { name: 'Chat' })
+    .getByText(roomMusicMessages.started('Ada Vinyl', 'First Light'))
+    .waitFor();
   await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
   await expect.poll(async () => (await readSync(dj)).status, { timeout: 15_000 }).toBe('playing');
   // Let both settle (a seek, then rate nudges), then read them side by side.
@@ -118,7 +121,7 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   await listener.getByTestId('sync-readout').getByText('Playback').waitFor();
   // The speakers' latency is set under Audio; a figure out of range is refused, readably.
   await nowPlaying(listener).getByRole('button', { name: 'Audio' }).click();
-  const latency = nowPlaying(listener).getByLabel('Speaker latency (Bluetooth), ms');
+  const latency = nowPlaying(listener).getByLabel(playerMessages.latencyLabel);
   await latency.fill('5000');
   await latency.press('Enter');
   await nowPlaying(listener).getByRole('alert').getByText(playerMessages.latencyInvalid).waitFor();
@@ -136,7 +139,7 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
       .getByRole('button', { name: /Awesome/ })
       .isDisabled(),
   ).toBe(true);
-  await nowPlaying(dj).getByText("You can't vote on your own song.").waitFor();
+  await nowPlaying(dj).getByText(playbackMessages.ownSong).waitFor();
 
   // The listener votes Awesome: both pages count it, and the DJ earns a point.
   await nowPlaying(listener)
@@ -182,7 +185,10 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
 
   // The DJ skips: the room reads it, and the next song (Second Wind) starts.
   await nowPlaying(dj).getByRole('button', { name: 'Skip' }).click();
-  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl skipped First Light').waitFor();
+  await listener
+    .getByRole('region', { name: 'Chat' })
+    .getByText(roomMusicMessages.skipped('Ada Vinyl', 'First Light'))
+    .waitFor();
   await nowPlaying(listener).getByText('Second Wind').waitFor({ timeout: 15_000 });
 
   // The history lists both plays.

@@ -5,7 +5,7 @@
  * room's history. Before the page has joined, the room's facts say what plays.
  */
 import { useState } from 'react';
-import type { RoomDetails } from '@platter/contract';
+import { roomMusicMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { CoverArt } from '../../ui/cover-art';
 import { ListenControls } from './listen-controls';
@@ -33,14 +33,14 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
                 {song.metadata.artist}
                 {song.metadata.album && <> · {song.metadata.album}</>}
               </span>
-              <span className="now-playing__dj">Played by {song.djname}</span>
+              <span className="now-playing__dj">{roomMusicMessages.playedBy(song.djname)}</span>
             </>
           ) : facts ? (
             <>
               <strong>{facts.song}</strong> <span>{facts.artist}</span>
             </>
           ) : (
-            <span>No song playing</span>
+            <span>{roomMusicMessages.nothingPlaying}</span>
           )}
         </div>
         <button type="button" className="button button--small now-playing__history" onClick={() => setHistory(true)}>
