@@ -7,7 +7,7 @@ import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 're
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { CoverArt } from '../../ui/cover-art';
-import { formatDuration } from './format';
+import { formatDuration } from '../../lib/duration';
 import { libraryPanelMessages } from '@platter/contract';
 import { useEditSong } from './use-library';
 import type { Preview } from './use-preview';
