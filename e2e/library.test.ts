@@ -10,13 +10,12 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { libraryMessages } from '@platter/contract';
+import { libraryMessages, libraryPanelMessages } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiPost, echosFreshRoom } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { toneWav } from './support/wav';
-import { musicPanelMessages } from '../packages/web/src/features/library/messages';
 
 let server: RunningServer;
 let browser: Browser;
@@ -163,7 +162,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   // So that High Tone stands above Low Tone from here on.
   if (upper === 'Low Tone') await dragRow(uma, rows.filter({ hasText: lower }), rows.filter({ hasText: upper }));
   await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
-  if (before === 0) await rows.first().getByText(musicPanelMessages.upNext).waitFor();
+  if (before === 0) await rows.first().getByText(libraryPanelMessages.upNext).waitFor();
   await uma.reload();
   await uma.getByRole('tab', { name: 'My music' }).click();
   await expect.poll(lastTwo).toEqual(['High Tone', 'Low Tone']);
@@ -190,7 +189,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   expect([200, 206]).toContain((await served).status());
   await panel(uma).getByRole('button', { name: 'Stop “Deep Hum”' }).click();
   await panel(uma).getByRole('button', { name: 'Preview “Deep Hum”' }).waitFor();
-  expect(await panel(uma).getByText(musicPanelMessages.previewFailed).count()).toBe(0);
+  expect(await panel(uma).getByText(libraryPanelMessages.previewFailed).count()).toBe(0);
   // The room's chat is still a tab away.
   expect(await uma.getByRole('tab', { name: 'Chat' }).count()).toBe(1);
 
@@ -241,7 +240,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await panel(uma).getByRole('textbox', { name: "Playlist's new name" }).press('Enter');
   await expect.poll(() => choice.locator('option:checked').textContent()).toBe('After Hours (1)');
   await panel(uma).getByRole('button', { name: 'Delete', exact: true }).click();
-  await panel(uma).getByText(musicPanelMessages.deletePlaylist('After Hours')).waitFor();
+  await panel(uma).getByText(libraryPanelMessages.deletePlaylist('After Hours')).waitFor();
   await panel(uma)
     .getByRole('group', { name: 'Delete this playlist?' })
     .getByRole('button', { name: 'Delete' })
@@ -264,10 +263,10 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await library
     .getByTestId('library-song')
     .filter({ hasText: 'Deep Hum' })
-    .getByText(musicPanelMessages.inQueue)
+    .getByText(libraryPanelMessages.inQueue)
     .waitFor();
   await panel(uma).getByRole('button', { name: 'Delete “High Tone” from your library' }).click();
-  await panel(uma).getByText(musicPanelMessages.deleteSong('High Tone')).waitFor();
+  await panel(uma).getByText(libraryPanelMessages.deleteSong('High Tone')).waitFor();
   await panel(uma).getByRole('group', { name: 'Delete this song?' }).getByRole('button', { name: 'Delete' }).click();
   await expect.poll(() => library.locator('.song__title').allTextContents()).not.toContain('High Tone');
   await panel(uma)
@@ -310,8 +309,8 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
     { name: 'Touch One.wav', mimeType: 'audio/wav', buffer: toneWav(3, 330) },
     { name: 'Touch Two.wav', mimeType: 'audio/wav', buffer: toneWav(3, 660) },
   ]);
-  await uploadRow(phone, 'Touch One.wav').getByText(musicPanelMessages.added).waitFor();
-  await uploadRow(phone, 'Touch Two.wav').getByText(musicPanelMessages.added).waitFor();
+  await uploadRow(phone, 'Touch One.wav').getByText(libraryPanelMessages.added).waitFor();
+  await uploadRow(phone, 'Touch Two.wav').getByText(libraryPanelMessages.added).waitFor();
   await expect.poll(async () => (await queueTitles(phone)).slice(-2).sort()).toEqual(['Touch One', 'Touch Two']);
   const [above = '', below = ''] = (await queueTitles(phone)).slice(-2);
   const touchRows = sheet.getByRole('list', { name: 'Queue' }).getByTestId('queue-song');
@@ -338,6 +337,6 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
   // A guest is shown the way in instead.
   const guest = await (await browser.newContext()).newPage();
   await guest.goto(`${server.baseUrl}/music`);
-  await guest.getByRole('dialog', { name: 'My music' }).getByText(musicPanelMessages.membersOnly).waitFor();
+  await guest.getByRole('dialog', { name: 'My music' }).getByText(libraryPanelMessages.membersOnly).waitFor();
   await guest.context().close();
 });

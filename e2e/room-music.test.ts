@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { playerMessages, UPLOAD_PATH } from '@platter/contract';
+import { playbackMessages, playerMessages, roomMusicMessages, UPLOAD_PATH } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
@@ -84,7 +84,10 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   // The song starts on both pages; the chat tells the room.
   const nowPlaying = (page: Page) => page.getByRole('region', { name: 'Now playing' });
   await nowPlaying(listener).getByText('First Light').waitFor();
-  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl started playing First Light').waitFor();
+  await listener
+    .getByRole('region', { name: 'Chat' })
+    .getByText(roomMusicMessages.started('Ada Vinyl', 'First Light'))
+    .waitFor();
   await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
   await expect.poll(async () => (await readSync(dj)).status, { timeout: 15_000 }).toBe('playing');
   // Let both settle (a seek, then rate nudges), then read them side by side.
@@ -118,7 +121,7 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   await listener.getByTestId('sync-readout').getByText('Playback').waitFor();
   // The speakers' latency is set under Audio; a figure out of range is refused, readably.
   await nowPlaying(listener).getByRole('button', { name: 'Audio' }).click();
-  const latency = nowPlaying(listener).getByLabel('Speaker latency (Bluetooth), ms');
+  const latency = nowPlaying(listener).getByLabel(playerMessages.latencyLabel);
   await latency.fill('5000');
   await latency.press('Enter');
   await nowPlaying(listener).getByRole('alert').getByText(playerMessages.latencyInvalid).waitFor();
@@ -136,7 +139,7 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
       .getByRole('button', { name: /Awesome/ })
       .isDisabled(),
   ).toBe(true);
-  await nowPlaying(dj).getByText("You can't vote on your own song.").waitFor();
+  await nowPlaying(dj).getByText(playbackMessages.ownSong).waitFor();
 
   // The listener votes Awesome: both pages count it, and the DJ earns a point.
   await nowPlaying(listener)
@@ -153,12 +156,25 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
     .poll(async () => (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points)
     .toBe(pointsBefore + 1);
 
-  // The listener snags it: their button says so, and the DJ's page shows a heart over them.
+  // The listener snags it with My music open: their button says so, the DJ's page shows a heart
+  // over them, and their queue shows the song at once (not at the panel's next poll).
+  await listener.getByRole('tab', { name: 'My music' }).click();
+  const queue = listener.getByRole('region', { name: 'My music' }).getByRole('list', { name: 'Queue' });
+  await queue.waitFor();
   await nowPlaying(listener).getByRole('button', { name: 'Snag' }).click();
   await nowPlaying(listener)
     .getByRole('button', { name: /Snagged/ })
     .waitFor();
   await dj.getByRole('region', { name: 'Crowd' }).getByTestId('snag-heart').waitFor();
+  await queue.getByText('First Light').waitFor({ timeout: 5000 });
+
+  // A preview in My music holds the room's song while it plays (one sound at a time), and the
+  // room's song comes back when the preview stops.
+  await queue.getByRole('button', { name: 'Preview “First Light”' }).click();
+  await expect.poll(async () => (await readSync(listener)).status).toBe('held');
+  await queue.getByRole('button', { name: 'Stop “First Light”' }).click();
+  await expect.poll(async () => (await readSync(listener)).status, { timeout: 10_000 }).toBe('playing');
+  await listener.getByRole('tab', { name: 'Chat' }).click();
 
   if (process.env.SCREENSHOTS_DIR) {
     await listener.setViewportSize({ width: 375, height: 800 });
@@ -169,7 +185,10 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
 
   // The DJ skips: the room reads it, and the next song (Second Wind) starts.
   await nowPlaying(dj).getByRole('button', { name: 'Skip' }).click();
-  await listener.getByRole('region', { name: 'Chat' }).getByText('Ada Vinyl skipped First Light').waitFor();
+  await listener
+    .getByRole('region', { name: 'Chat' })
+    .getByText(roomMusicMessages.skipped('Ada Vinyl', 'First Light'))
+    .waitFor();
   await nowPlaying(listener).getByText('Second Wind').waitFor({ timeout: 15_000 });
 
   // The history lists both plays.

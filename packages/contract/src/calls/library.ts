@@ -47,6 +47,32 @@ export const libraryMessages = {
   audioUnknown: 'There is no such song.',
 } as const;
 
+/**
+ * What My music says in the page on its own (docs/music.md, "In the page"); the server's
+ * refusals above are shown as the envelope brings them.
+ */
+export const libraryPanelMessages = {
+  membersOnly: 'Members bring their own music: sign up or log in to upload songs and DJ.',
+  queueEmpty: 'Your queue is empty. Upload songs, or add them from your library.',
+  libraryEmpty: 'No songs yet. Upload some to start your library.',
+  noMatches: (query: string) => `No songs match “${query}”.`,
+  dropHere: 'Drop audio files here to upload them',
+  waiting: 'Waiting…',
+  reading: 'Reading the file…',
+  added: 'Added to your queue',
+  cancelled: 'Cancelled',
+  notUnderstood: 'Sorry, the server sent an answer we did not understand.',
+  analysisPending: 'measuring loudness…',
+  analysisFailed: 'plays at its own loudness',
+  inQueue: 'In the queue',
+  /** The queue's first song: the one played when the member's turn as DJ comes. */
+  upNext: 'Up next',
+  deleteSong: (title: string) => `Delete “${title}” from your library? It leaves every playlist too.`,
+  deletePlaylist: (name: string) => `Delete the playlist “${name}”? Its songs stay in your library.`,
+  previewFailed: "That song can't be played right now.",
+  space: (used: string, quota: string) => `${used} of ${quota} used`,
+} as const;
+
 /** Whether the server has measured a song's loudness and waveform yet (a worker does it after upload). */
 export const analysisStates = ['pending', 'ready', 'failed'] as const;
 

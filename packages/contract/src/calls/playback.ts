@@ -139,6 +139,32 @@ export const snagCalls = callTable(
   }),
 );
 
+/**
+ * What the room's page says about its music on its own: the chat's feed lines for a song
+ * starting or being skipped, the now-playing strip, and the room's history.
+ */
+export const roomMusicMessages = {
+  /** A song named in a sentence: its title, and its artist when it has one. */
+  songTitle: (song: string, artist: string) => (artist ? `${song} by ${artist}` : song),
+  /** A song the page no longer knows (it ended before the page saw it start). */
+  unknownSong: 'the song',
+  /** Who skipped a song when the page does not know its DJ's name. */
+  unknownDj: 'The DJ',
+  started: (dj: string, title: string) => `${dj} started playing ${title}`,
+  skipped: (who: string, title: string) => `${who} skipped ${title}`,
+  lamed: (title: string) => `The crowd lamed ${title} off the stage`,
+  nothingPlaying: 'No song playing',
+  playedBy: (dj: string) => `Played by ${dj}`,
+  historyLoading: "Loading the room's history…",
+  historyEmpty: 'No songs have played here yet.',
+  /** How each song in the history ended; `playingNow` while it still plays. */
+  endings: { played: 'played', skipped: 'skipped', lamed: 'lamed off', left: 'DJ left' } satisfies Record<
+    SongEnding,
+    string
+  >,
+  playingNow: 'playing now',
+} as const;
+
 /** What the page's player says (docs/music.md, "Playing in sync"). */
 export const playerMessages = {
   clickToListen: 'Click to listen',
@@ -149,4 +175,6 @@ export const playerMessages = {
     "Your audio is running ahead of the room. If you set a Bluetooth latency, it may be more than your speakers' delay.",
   stalled: 'Your audio keeps stopping to load. The connection may be too slow for this song.',
   latencyInvalid: 'Set a latency between 0 and 1000 ms.',
+  /** The field under Audio: how late the listener's speakers sound (Bluetooth adds 100–300 ms). */
+  latencyLabel: 'Speaker latency (Bluetooth), ms',
 } as const;

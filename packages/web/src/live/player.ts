@@ -5,7 +5,7 @@
  * timeline is at: server time now − the song's starttime (a late joiner starts
  * mid-song; before the start it waits, buffering), through a Web Audio gain
  * that evens out loudness (the song's `gain`, dB) and carries the listener's
- * volume. A few times a second it measures how far off it is and corrects:
+ * volume (audio-output.ts). A few times a second it measures how far off it is and corrects:
  * drift.ts says how. Its readout (clock offset, round trip, playback error,
  * position) is shown in the room and is `window.__platterSync` for tests.
  */
@@ -22,30 +22,10 @@ import { gainFactor, readPlayerSettings, savePlayerSettings, type PlayerSettings
 import { roomStore, type RoomStore } from './room-store';
 import { live, type LiveSocket } from './socket';
 import { setMediaSession } from './media-session';
+import { AudioOutput } from './audio-output';
+import { emptyReadout, type HoldReason, type SyncReadout } from './sync-readout';
 
-/** idle: nothing to play; waiting: before the song's start, or loading; blocked: the browser wants a click; failed: the audio did not load; held: the listener paused, or the room plays in the miniplayer. */
-export type ListenStatus = 'idle' | 'waiting' | 'playing' | 'blocked' | 'failed' | 'held';
-
-export interface SyncReadout {
-  status: ListenStatus;
-  songid: string | null;
-  /** Server clock minus page clock (ms), and the round trip of the sample it comes from; null before the first. */
-  offsetMs: number | null;
-  rttMs: number | null;
-  /** How far off the clock estimate may be at most (ms); null before the first sample. */
-  clockErrorMs: number | null;
-  /** Where the page plays minus where the room's timeline is (ms, positive: ahead); null while not playing. */
-  errorMs: number | null;
-  /** The moment of the song the listener hears now (ms into it), or null. */
-  position: number | null;
-  /** The server's clock as the page reads it when the readout was taken. */
-  serverNow: number;
-  rate: number;
-  /** Since when (page clock) the error has stayed large, or null. */
-  largeSince: number | null;
-  /** Since when (page clock) the audio has been waiting for data while it should play, or null. */
-  stalledSince: number | null;
-}
+export type { HoldReason, ListenStatus, SyncReadout } from './sync-readout';
 
 const TICK_MS = 200;
 /** While a song plays the clock is sampled again this often (a burst of pings). */
@@ -63,16 +43,15 @@ const CONTEXT_GRACE_MS = 500;
 const RATE_STEP = 0.0025;
 
 export class RoomPlayer {
+  private output: AudioOutput | null = null;
   private audio: HTMLAudioElement | null = null;
-  private context: AudioContext | null = null;
-  private gainNode: GainNode | null = null;
   private song: PlayingSong | null = null;
   private settings: PlayerSettings = { volume: 0.8, muted: false, latencyMs: 0 };
   private seekLeadMs = 0;
   private seekedAt: number | null = null;
   /** The element's recent positions, for a smoothed reading of where it plays (drift.ts). */
   private readings: PositionReading[] = [];
-  private heldBy = new Set<string>();
+  private heldBy = new Set<HoldReason>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private resampleTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -124,19 +103,19 @@ export class RoomPlayer {
   listen(): void {
     this.heldBy.delete('listener');
     this.ensureAudio();
-    void this.context?.resume();
+    void this.output?.context?.resume();
     if (this.song) this.playFrom(this.targetMs(), true);
   }
 
-  /** Stops playing until `release`: the listener's pause, or the room popped out to the miniplayer. */
-  hold(by: 'listener' | 'popout'): void {
+  /** Stops playing until every holder has released it; playing again joins the timeline where it is by then. */
+  hold(by: HoldReason): void {
     this.heldBy.add(by);
     this.audio?.pause();
     this.readings = [];
     this.update();
   }
 
-  release(by: 'listener' | 'popout'): void {
+  release(by: HoldReason): void {
     this.heldBy.delete(by);
     this.update();
   }
@@ -184,8 +163,7 @@ export class RoomPlayer {
   }
 
   private outputLatencyMs(): number {
-    const device = this.context ? (this.context.outputLatency || this.context.baseLatency || 0) * 1000 : 0;
-    return device + this.settings.latencyMs;
+    return (this.output?.deviceLatencyMs() ?? 0) + this.settings.latencyMs;
   }
 
   private update(): void {
@@ -288,7 +266,7 @@ export class RoomPlayer {
     audio.play().then(
       () => {
         if (byListener || this.readout.status === 'blocked') this.publish({ ...this.readout, status: 'waiting' });
-        const context = this.context;
+        const context = this.output?.context;
         if (context?.state !== 'suspended') return;
         // The element plays but the Web Audio graph is held back by the browser: silence, so ask for a click.
         void context.resume();
@@ -309,32 +287,19 @@ export class RoomPlayer {
 
   private ensureAudio(): HTMLAudioElement {
     if (this.audio) return this.audio;
-    const audio = document.createElement('audio');
-    audio.preload = 'auto';
-    audio.setAttribute('data-testid', 'room-audio');
-    audio.addEventListener('error', () => this.loadFailed());
-    audio.addEventListener('seeked', () => {
-      if (this.seekedAt !== null) this.seekedAt = performance.now();
+    this.output = new AudioOutput({
+      onError: () => this.loadFailed(),
+      onSeeked: () => {
+        if (this.seekedAt !== null) this.seekedAt = performance.now();
+      },
     });
-    document.body.append(audio);
-    this.audio = audio;
-    try {
-      this.context = new AudioContext({ latencyHint: 'playback' });
-      this.gainNode = this.context.createGain();
-      this.context.createMediaElementSource(audio).connect(this.gainNode).connect(this.context.destination);
-    } catch {
-      // No Web Audio (an old browser): the element's own volume carries the gain, up to 1.
-      this.context = null;
-      this.gainNode = null;
-    }
-    return audio;
+    this.audio = this.output.element;
+    return this.audio;
   }
 
   private applyGain(): void {
     const { volume, muted } = this.settings;
-    const factor = muted ? 0 : volume * gainFactor(this.song?.gain ?? 0, MAX_GAIN_DB);
-    if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);
-    else if (this.audio) this.audio.volume = Math.min(1, factor);
+    this.output?.setLevel(muted ? 0 : volume * gainFactor(this.song?.gain ?? 0, MAX_GAIN_DB));
   }
 
   private loadFailed(): void {
@@ -353,22 +318,6 @@ export class RoomPlayer {
     this.readout = readout;
     for (const listener of [...this.listeners]) listener();
   }
-}
-
-function emptyReadout(serverNow: number): SyncReadout {
-  return {
-    status: 'idle',
-    songid: null,
-    offsetMs: null,
-    rttMs: null,
-    clockErrorMs: null,
-    errorMs: null,
-    position: null,
-    serverNow,
-    rate: 1,
-    largeSince: null,
-    stalledSince: null,
-  };
 }
 
 /** The page's player. */

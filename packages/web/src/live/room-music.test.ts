@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { PlayingSong, RoomEvent, RoomSnapshot } from '@platter/contract';
+import { roomMusicMessages as say, type PlayingSong, type RoomEvent, type RoomSnapshot } from '@platter/contract';
 import { applyMusicEvent, musicNotice, musicOfSnapshot, silence, type RoomMusic } from './room-music';
 
 const song = (playid: string, djid = 'dj'): PlayingSong => ({
@@ -76,12 +76,13 @@ test('the snapshot brings the song, its votes and snaggers; nothing playing is s
 });
 
 test('the feed reads who started, skipped or lamed what', () => {
+  const blueHour = say.songTitle('Blue Hour', 'The Tins');
   const playing = apply(silence, newsong('p1'));
-  expect(musicNotice(silence, newsong('p1'), modName)).toBe('Ada started playing Blue Hour by The Tins');
+  expect(musicNotice(silence, newsong('p1'), modName)).toBe(say.started('Ada', blueHour));
   // A song without an artist (an untagged file) reads as its title alone.
   const untagged = { ...song('p9'), metadata: { ...song('p9').metadata, artist: '' } };
   expect(musicNotice(silence, { command: 'newsong', roomid: 'r1', current_song: untagged }, modName)).toBe(
-    'Ada started playing Blue Hour',
+    say.started('Ada', 'Blue Hour'),
   );
   const ended = (reason: 'played' | 'skipped' | 'lamed' | 'left', modid: string | null): RoomEvent => ({
     command: 'song_ended',
@@ -90,13 +91,11 @@ test('the feed reads who started, skipped or lamed what', () => {
     reason,
     modid,
   });
-  expect(musicNotice(playing, ended('skipped', null), modName)).toBe('Ada skipped Blue Hour by The Tins');
-  expect(musicNotice(playing, ended('skipped', 'dj'), modName)).toBe('Ada skipped Blue Hour by The Tins');
-  expect(musicNotice(playing, ended('skipped', 'mod'), modName)).toBe('Echo skipped Blue Hour by The Tins');
-  expect(musicNotice(playing, ended('lamed', null), modName)).toBe(
-    'The crowd lamed Blue Hour by The Tins off the stage',
-  );
+  expect(musicNotice(playing, ended('skipped', null), modName)).toBe(say.skipped('Ada', blueHour));
+  expect(musicNotice(playing, ended('skipped', 'dj'), modName)).toBe(say.skipped('Ada', blueHour));
+  expect(musicNotice(playing, ended('skipped', 'mod'), modName)).toBe(say.skipped('Echo', blueHour));
+  expect(musicNotice(playing, ended('lamed', null), modName)).toBe(say.lamed(blueHour));
   expect(musicNotice(playing, ended('played', null), modName)).toBeNull();
   expect(musicNotice(playing, ended('left', null), modName)).toBeNull();
-  expect(musicNotice(silence, ended('lamed', null), modName)).toBe('The crowd lamed the song off the stage');
+  expect(musicNotice(silence, ended('lamed', null), modName)).toBe(say.lamed(say.unknownSong));
 });

@@ -5,7 +5,7 @@
  * and end also read as lines in the room's feed ("Ada started playing Song by
  * Artist").
  */
-import type { PlayingSong, RoomEvent, RoomSnapshot, Vote } from '@platter/contract';
+import { roomMusicMessages, type PlayingSong, type RoomEvent, type RoomSnapshot, type Vote } from '@platter/contract';
 
 export interface RoomMusic {
   /** The song playing now, or null. */
@@ -34,7 +34,7 @@ export function musicOfSnapshot(snapshot: RoomSnapshot): RoomMusic {
 }
 
 const titleOf = (song: PlayingSong | null) =>
-  song ? (song.metadata.artist ? `${song.metadata.song} by ${song.metadata.artist}` : song.metadata.song) : 'the song';
+  song ? roomMusicMessages.songTitle(song.metadata.song, song.metadata.artist) : roomMusicMessages.unknownSong;
 
 /**
  * What a music event reads as in the feed, or null. `modName` names a moderator by id
@@ -43,14 +43,17 @@ const titleOf = (song: PlayingSong | null) =>
 export function musicNotice(music: RoomMusic, event: RoomEvent, modName: (id: string) => string): string | null {
   switch (event.command) {
     case 'newsong':
-      return `${event.current_song.djname} started playing ${titleOf(event.current_song)}`;
+      return roomMusicMessages.started(event.current_song.djname, titleOf(event.current_song));
     case 'song_ended': {
       const song = music.song?.playid === event.playid ? music.song : null;
       if (event.reason === 'skipped') {
-        const who = event.modid && event.modid !== song?.djid ? modName(event.modid) : (song?.djname ?? 'The DJ');
-        return `${who} skipped ${titleOf(song)}`;
+        const who =
+          event.modid && event.modid !== song?.djid
+            ? modName(event.modid)
+            : (song?.djname ?? roomMusicMessages.unknownDj);
+        return roomMusicMessages.skipped(who, titleOf(song));
       }
-      if (event.reason === 'lamed') return `The crowd lamed ${titleOf(song)} off the stage`;
+      if (event.reason === 'lamed') return roomMusicMessages.lamed(titleOf(song));
       // Played to its end (the next song says so), or its DJ left (the stage says so).
       return null;
     }

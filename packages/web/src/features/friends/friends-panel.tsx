@@ -5,7 +5,7 @@
  */
 import { GoldEmblem } from '../../ui/gold-emblem';
 import { useId, type CSSProperties, type MouseEvent } from 'react';
-import { BUDDY_ROW_SIZE, roomMessages, type Buddy, type Room } from '@platter/contract';
+import { BUDDY_ROW_SIZE, roomMessages, roomMusicMessages, type Buddy, type Room } from '@platter/contract';
 import { useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
 import { Avatar } from '../../ui/avatar';
@@ -90,7 +90,7 @@ function FriendRoom({ room, buddies }: { room: Room; buddies: Buddy[] }) {
             {song.artist} – {song.song}
           </span>
         ) : (
-          <span>No song playing</span>
+          <span>{roomMusicMessages.nothingPlaying}</span>
         )}
         <span className="friend-room__listeners">
           {room.metadata.listeners} {room.metadata.listeners === 1 ? 'listener' : 'listeners'}

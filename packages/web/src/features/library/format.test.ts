@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { formatBytes, formatDuration, quotaShare } from './format';
+import { formatBytes, quotaShare } from './format';
 
 test.each([
   [0, '0 bytes'],
@@ -18,19 +18,6 @@ test.each([
   [3000 * 1024 ** 4, '3000 TB'],
 ])('formatBytes(%d) is %j', (bytes, text) => {
   expect(formatBytes(bytes)).toBe(text);
-});
-
-test.each([
-  [0, '0:00'],
-  [-3, '0:00'],
-  [Number.POSITIVE_INFINITY, '0:00'],
-  [7.4, '0:07'],
-  [59.6, '1:00'],
-  [187, '3:07'],
-  [3600, '1:00:00'],
-  [3725, '1:02:05'],
-])('formatDuration(%d) is %j', (seconds, text) => {
-  expect(formatDuration(seconds)).toBe(text);
 });
 
 test('quotaShare stays within 0..1, and a quota of nothing is full once anything is used', () => {

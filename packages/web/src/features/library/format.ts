@@ -1,4 +1,4 @@
-/** How sizes and lengths read in the music panel: "4.2 MB", "3:07". */
+/** How sizes read in the music panel: "4.2 MB" (lengths read as lib/duration.ts says). */
 
 const KILO = 1024;
 const UNITS = ['bytes', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -24,15 +24,6 @@ export function formatBytes(bytes: number): string {
   }
   const shown = value < 10 ? Math.round(value * 10) / 10 : Math.round(value);
   return `${shown} ${UNITS[unit]}`;
-}
-
-/** A song's length in seconds as "m:ss" (or "h:mm:ss"); unknown or negative lengths read "0:00". */
-export function formatDuration(seconds: number): string {
-  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
-  const hours = Math.floor(whole / 3600);
-  const minutes = Math.floor((whole % 3600) / 60);
-  const secs = String(whole % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${secs}` : `${minutes}:${secs}`;
 }
 
 /** The share of the quota used, 0..1 (a full or overfull library reads 1). */

@@ -4,10 +4,9 @@
  * of the library (and every playlist) after asking.
  */
 import { useEffect, useState } from 'react';
-import { SONG_TITLE_MAX, type LibrarySong } from '@platter/contract';
+import { SONG_TITLE_MAX, type LibrarySong, libraryPanelMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { Spinner } from '../../ui/spinner';
-import { musicPanelMessages } from './messages';
 import { IconButton, SongSummary } from './song-row';
 import { useAddToQueue, useLibrarySongs, useRemoveSong } from './use-library';
 import type { Preview } from './use-preview';
@@ -48,7 +47,9 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
       {songs.isPending ? (
         <Spinner label="Loading your library…" />
       ) : list.length === 0 ? (
-        <p className="music__empty">{query ? musicPanelMessages.noMatches(query) : musicPanelMessages.libraryEmpty}</p>
+        <p className="music__empty">
+          {query ? libraryPanelMessages.noMatches(query) : libraryPanelMessages.libraryEmpty}
+        </p>
       ) : (
         <ul className="library__songs" aria-label={query ? `Songs matching “${query}”` : 'Your library'}>
           {list.map((song) => (
@@ -64,7 +65,7 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
               ) : (
                 <div className="song__actions">
                   {queued.has(song._id) ? (
-                    <span className="library__queued">{musicPanelMessages.inQueue}</span>
+                    <span className="library__queued">{libraryPanelMessages.inQueue}</span>
                   ) : (
                     <button
                       type="button"
@@ -114,7 +115,7 @@ function TrashIcon() {
 function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () => void; onKeep: () => void }) {
   return (
     <div className="song__confirm" role="group" aria-label="Delete this song?">
-      <p>{musicPanelMessages.deleteSong(props.song.metadata.song)}</p>
+      <p>{libraryPanelMessages.deleteSong(props.song.metadata.song)}</p>
       <div className="song__confirm-actions">
         <button
           type="button"

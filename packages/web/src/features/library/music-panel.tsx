@@ -12,7 +12,7 @@ import { Tabs } from '../../ui/tabs';
 import { errorText } from '../../api/client';
 import { formatBytes, quotaShare } from './format';
 import { LibraryList } from './library-list';
-import { musicPanelMessages } from './messages';
+import { libraryPanelMessages } from '@platter/contract';
 import { PlaylistBar } from './playlist-bar';
 import { QueueList } from './queue-list';
 import { UploadBox } from './upload-box';
@@ -23,7 +23,7 @@ import './library.css';
 
 export function MusicPanel() {
   const user = useCurrentUser();
-  if (!user?.registered) return <MembersOnly reason={musicPanelMessages.membersOnly} />;
+  if (!user?.registered) return <MembersOnly reason={libraryPanelMessages.membersOnly} />;
   return <MemberMusic />;
 }
 
@@ -103,7 +103,7 @@ function MemberMusic() {
       />
       {dropping && (
         <div className="music__drop" aria-hidden="true">
-          {musicPanelMessages.dropHere}
+          {libraryPanelMessages.dropHere}
         </div>
       )}
     </section>
@@ -113,7 +113,7 @@ function MemberMusic() {
 /** The quota bar: how much of the member's space their songs take. */
 function SpaceUsed({ used, quota }: { used: number; quota: number }) {
   const share = quotaShare(used, quota);
-  const text = musicPanelMessages.space(formatBytes(used), formatBytes(quota));
+  const text = libraryPanelMessages.space(formatBytes(used), formatBytes(quota));
   return (
     <div className={`space${share > 0.9 ? ' is-nearly-full' : ''}`}>
       <div

@@ -4,9 +4,8 @@
  * with the server's words when it refuses (a name taken, the last playlist…).
  */
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
-import { PLAYLIST_NAME_MAX } from '@platter/contract';
+import { PLAYLIST_NAME_MAX, libraryPanelMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
-import { musicPanelMessages } from './messages';
 import {
   useCreatePlaylist,
   useDeletePlaylist,
@@ -133,7 +132,7 @@ function ConfirmDelete({ name, onDone }: { name: string; onDone: () => void }) {
   const remove = useDeletePlaylist();
   return (
     <div className="playlists__form" role="group" aria-label="Delete this playlist?">
-      <p className="playlists__question">{musicPanelMessages.deletePlaylist(name)}</p>
+      <p className="playlists__question">{libraryPanelMessages.deletePlaylist(name)}</p>
       <button
         type="button"
         className="button button--small button--danger"

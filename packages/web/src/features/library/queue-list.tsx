@@ -7,7 +7,7 @@
 import { useRef, useState } from 'react';
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
-import { musicPanelMessages } from './messages';
+import { libraryPanelMessages } from '@platter/contract';
 import { IconButton, SongEditor, SongSummary } from './song-row';
 import { useRemoveFromQueue, useReorderQueue } from './use-library';
 import type { Preview } from './use-preview';
@@ -26,7 +26,7 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
   };
   const drag = useQueueDrag(list, move);
 
-  if (songs.length === 0) return <p className="music__empty">{musicPanelMessages.queueEmpty}</p>;
+  if (songs.length === 0) return <p className="music__empty">{libraryPanelMessages.queueEmpty}</p>;
 
   return (
     <>

@@ -2,7 +2,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { expect, test } from 'vitest';
 import type { LibrarySong } from '@platter/contract';
-import { musicPanelMessages } from './messages';
+import { libraryPanelMessages } from '@platter/contract';
 import { SongSummary } from './song-row';
 import type { Preview } from './use-preview';
 
@@ -26,23 +26,23 @@ const text = (markup: string) =>
 
 test('a song still being measured says so gently; a measured one says nothing of it', () => {
   const pending = renderToStaticMarkup(<SongSummary song={song('pending')} preview={preview(null)} />);
-  expect(text(pending)).toContain(musicPanelMessages.analysisPending);
+  expect(text(pending)).toContain(libraryPanelMessages.analysisPending);
   expect(text(pending)).toContain('Night Drive');
   expect(text(pending)).toContain('Ada Vinyl');
   expect(text(pending)).toContain('3:07');
   const ready = renderToStaticMarkup(<SongSummary song={song('ready')} preview={preview(null)} />);
-  expect(text(ready)).not.toContain(musicPanelMessages.analysisPending);
-  expect(text(ready)).not.toContain(musicPanelMessages.analysisFailed);
+  expect(text(ready)).not.toContain(libraryPanelMessages.analysisPending);
+  expect(text(ready)).not.toContain(libraryPanelMessages.analysisFailed);
   const failed = renderToStaticMarkup(<SongSummary song={song('failed')} preview={preview(null)} />);
-  expect(text(failed)).toContain(musicPanelMessages.analysisFailed);
+  expect(text(failed)).toContain(libraryPanelMessages.analysisFailed);
 });
 
 test('the queue marks its first song as the next to play', () => {
   expect(text(renderToStaticMarkup(<SongSummary song={song('ready')} preview={preview(null)} next />))).toContain(
-    musicPanelMessages.upNext,
+    libraryPanelMessages.upNext,
   );
   expect(text(renderToStaticMarkup(<SongSummary song={song('ready')} preview={preview(null)} />))).not.toContain(
-    musicPanelMessages.upNext,
+    libraryPanelMessages.upNext,
   );
 });
 

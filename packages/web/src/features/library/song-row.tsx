@@ -7,8 +7,8 @@ import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 're
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { CoverArt } from '../../ui/cover-art';
-import { formatDuration } from './format';
-import { musicPanelMessages } from './messages';
+import { formatDuration } from '../../lib/duration';
+import { libraryPanelMessages } from '@platter/contract';
 import { useEditSong } from './use-library';
 import type { Preview } from './use-preview';
 
@@ -32,12 +32,14 @@ export function SongSummary({ song, preview, next = false }: { song: LibrarySong
       <div className="song__text">
         <span className="song__title">{metadata.song}</span>
         <span className="song__meta">
-          {next && <span className="song__next">{musicPanelMessages.upNext}</span>}
+          {next && <span className="song__next">{libraryPanelMessages.upNext}</span>}
           {metadata.artist && <span className="song__artist">{metadata.artist}</span>}
           <span className="song__length">{formatDuration(metadata.length)}</span>
-          {song.analysis === 'pending' && <span className="song__analysis">{musicPanelMessages.analysisPending}</span>}
+          {song.analysis === 'pending' && (
+            <span className="song__analysis">{libraryPanelMessages.analysisPending}</span>
+          )}
           {song.analysis === 'failed' && (
-            <span className="song__analysis song__analysis--failed">{musicPanelMessages.analysisFailed}</span>
+            <span className="song__analysis song__analysis--failed">{libraryPanelMessages.analysisFailed}</span>
           )}
         </span>
       </div>

@@ -4,7 +4,7 @@
  * server's words why not. Files dropped anywhere on the panel land here too.
  */
 import { useRef } from 'react';
-import { musicPanelMessages } from './messages';
+import { libraryPanelMessages } from '@platter/contract';
 import { formatBytes } from './format';
 import type { Upload } from './upload-queue';
 import type { useUploads } from './use-uploads';
@@ -58,15 +58,15 @@ function UploadRow({ upload, onCancel }: { upload: Upload; onCancel: () => void 
   const travelling = status.kind === 'waiting' || status.kind === 'sending' || status.kind === 'reading';
   const words =
     status.kind === 'waiting'
-      ? musicPanelMessages.waiting
+      ? libraryPanelMessages.waiting
       : status.kind === 'sending'
         ? `${status.percent}%`
         : status.kind === 'reading'
-          ? musicPanelMessages.reading
+          ? libraryPanelMessages.reading
           : status.kind === 'done'
-            ? musicPanelMessages.added
+            ? libraryPanelMessages.added
             : status.kind === 'cancelled'
-              ? musicPanelMessages.cancelled
+              ? libraryPanelMessages.cancelled
               : status.message;
   return (
     <li className={`upload upload--${status.kind}`} data-testid="upload">

@@ -1,6 +1,5 @@
-import { libraryMessages, UPLOAD_PATH } from '@platter/contract';
+import { libraryMessages, UPLOAD_PATH, libraryPanelMessages } from '@platter/contract';
 import { expect, test } from 'vitest';
-import { musicPanelMessages } from './messages';
 import { readUploadAnswer, uploadUrl } from './upload-file';
 
 const song = {
@@ -30,7 +29,7 @@ test("the server's answer: the song's title, its refusal in its own words, or th
     ok: false,
     message: libraryMessages.notAudio,
   });
-  const notUnderstood = { ok: false, message: musicPanelMessages.notUnderstood };
+  const notUnderstood = { ok: false, message: libraryPanelMessages.notUnderstood };
   expect(readUploadAnswer('<html>413 Payload Too Large</html>')).toEqual(notUnderstood);
   expect(readUploadAnswer(JSON.stringify([true, { song: { _id: 's1' } }]))).toEqual(notUnderstood);
   expect(readUploadAnswer(JSON.stringify([false, { err: '  ' }]))).toEqual(notUnderstood);

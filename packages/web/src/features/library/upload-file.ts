@@ -4,8 +4,7 @@
  * gone. The browser streams the File from disk, so a big file is never read into
  * the page's memory and the page stays responsive while it goes.
  */
-import { UPLOAD_PATH, libraryMessages, uploadedSong, type Credentials } from '@platter/contract';
-import { musicPanelMessages } from './messages';
+import { UPLOAD_PATH, libraryMessages, uploadedSong, type Credentials, libraryPanelMessages } from '@platter/contract';
 import type { SendOutcome } from './upload-queue';
 
 /** The address a file goes to: its name, and who sends it (the API reads credentials from parameters). */
@@ -20,19 +19,19 @@ export function readUploadAnswer(text: string): SendOutcome {
   try {
     parsed = JSON.parse(text);
   } catch {
-    return { ok: false, message: musicPanelMessages.notUnderstood };
+    return { ok: false, message: libraryPanelMessages.notUnderstood };
   }
   if (!Array.isArray(parsed) || typeof parsed[0] !== 'boolean')
-    return { ok: false, message: musicPanelMessages.notUnderstood };
+    return { ok: false, message: libraryPanelMessages.notUnderstood };
   const [ok, body] = parsed as [boolean, unknown];
   if (ok) {
     const song = uploadedSong.safeParse(body);
     return song.success
       ? { ok: true, title: song.data.song.metadata.song }
-      : { ok: false, message: musicPanelMessages.notUnderstood };
+      : { ok: false, message: libraryPanelMessages.notUnderstood };
   }
   const err = (body as { err?: unknown } | null)?.err;
-  return { ok: false, message: typeof err === 'string' && err.trim() ? err : musicPanelMessages.notUnderstood };
+  return { ok: false, message: typeof err === 'string' && err.trim() ? err : libraryPanelMessages.notUnderstood };
 }
 
 export function sendFile(
@@ -48,7 +47,7 @@ export function sendFile(
     request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => resolve(readUploadAnswer(request.responseText));
     request.onerror = () => resolve({ ok: false, message: libraryMessages.interrupted });
-    request.onabort = () => resolve({ ok: false, message: musicPanelMessages.cancelled });
+    request.onabort = () => resolve({ ok: false, message: libraryPanelMessages.cancelled });
     signal.addEventListener('abort', () => request.abort(), { once: true });
     request.send(file);
   });

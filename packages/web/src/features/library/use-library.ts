@@ -7,11 +7,9 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { LIBRARY_PAGE_SIZE, type CallInput, type LibrarySong } from '@platter/contract';
 import { call } from '../../api/client';
+import { libraryKey } from '../../api/library-keys';
 import { useCurrentUser } from '../../session/use-session';
 import { moveItem } from './reorder';
-
-/** Every query of this feature starts with this key (per member, so another login never sees them). */
-export const libraryKey = (...rest: unknown[]) => ['library', ...rest];
 
 function useMemberKey() {
   const user = useCurrentUser();

@@ -9,7 +9,7 @@ import { libraryMessages } from '@platter/contract';
 import { getCredentials } from '../../api/credentials';
 import { sendFile } from './upload-file';
 import { UploadQueue } from './upload-queue';
-import { libraryKey } from './use-library';
+import { libraryKey } from '../../api/library-keys';
 
 let maxFileBytes: number | null = null;
 let afterUpload: (() => void) | null = null;

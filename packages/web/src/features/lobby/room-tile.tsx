@@ -4,7 +4,7 @@
  * mark on the room you are in. Picking it is a full page load of the room.
  */
 import type { MouseEvent } from 'react';
-import { FRIEND_ICONS_PER_TILE, roomMessages, type DirectoryRoom } from '@platter/contract';
+import { FRIEND_ICONS_PER_TILE, roomMessages, roomMusicMessages, type DirectoryRoom } from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { useAlerts } from '../../ui/alerts';
 import { Avatar } from '../../ui/avatar';
@@ -58,7 +58,7 @@ function RoomTileContent({ room }: { room: DirectoryRoom }) {
               <span className="room-tile__title">{song.song}</span>
             </span>
           ) : (
-            <span className="room-tile__song room-tile__song--none">No song playing</span>
+            <span className="room-tile__song room-tile__song--none">{roomMusicMessages.nothingPlaying}</span>
           )}
         </span>
       </span>

@@ -80,7 +80,7 @@ function AudioPanel({ latencyMs }: { latencyMs: number }) {
   return (
     <div className="listen-controls__panel">
       <label className="listen-controls__latency">
-        Speaker latency (Bluetooth), ms
+        {playerMessages.latencyLabel}
         <input
           type="number"
           min={0}

@@ -5,13 +5,14 @@
  * room's history. Before the page has joined, the room's facts say what plays.
  */
 import { useState } from 'react';
-import type { RoomDetails } from '@platter/contract';
+import { roomMusicMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { CoverArt } from '../../ui/cover-art';
 import { ListenControls } from './listen-controls';
 import { RoomHistoryModal } from './room-history';
 import { SongActions } from './song-actions';
-import { clockTime, useSongElapsed } from './use-song-clock';
+import { formatDuration, formatElapsed } from '../../lib/duration';
+import { useSongElapsed } from './use-song-clock';
 import { Waveform } from './waveform';
 
 export function NowPlaying({ room }: { room: RoomDetails }) {
@@ -33,14 +34,14 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
                 {song.metadata.artist}
                 {song.metadata.album && <> · {song.metadata.album}</>}
               </span>
-              <span className="now-playing__dj">Played by {song.djname}</span>
+              <span className="now-playing__dj">{roomMusicMessages.playedBy(song.djname)}</span>
             </>
           ) : facts ? (
             <>
               <strong>{facts.song}</strong> <span>{facts.artist}</span>
             </>
           ) : (
-            <span>No song playing</span>
+            <span>{roomMusicMessages.nothingPlaying}</span>
           )}
         </div>
         <button type="button" className="button button--small now-playing__history" onClick={() => setHistory(true)}>
@@ -50,10 +51,10 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
       {song && (
         <div className="now-playing__progress">
           <span className="now-playing__time" data-testid="song-elapsed">
-            {elapsed < 0 ? '0:00' : clockTime(Math.min(elapsed, lengthMs || elapsed))}
+            {formatElapsed(Math.min(elapsed, lengthMs || elapsed))}
           </span>
           <Waveform peaks={song.peaks} progress={lengthMs > 0 ? Math.min(1, elapsed / lengthMs) : 0} />
-          <span className="now-playing__time">{clockTime(lengthMs)}</span>
+          <span className="now-playing__time">{formatDuration(song.metadata.length)}</span>
         </div>
       )}
       {song && <SongActions roomid={room.roomid} song={song} />}

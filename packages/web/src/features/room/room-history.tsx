@@ -4,21 +4,14 @@
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PlayedSong, SongEnding } from '@platter/contract';
-import { ROOM_HISTORY_PAGE_SIZE } from '@platter/contract';
+import type { PlayedSong } from '@platter/contract';
+import { ROOM_HISTORY_PAGE_SIZE, roomMusicMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import { timeAgo } from '../../lib/time-ago';
 import { CoverArt } from '../../ui/cover-art';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
-
-const ENDINGS: Record<SongEnding, string> = {
-  played: 'played',
-  skipped: 'skipped',
-  lamed: 'lamed off',
-  left: 'DJ left',
-};
 
 export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose: () => void }) {
   const history = useInfiniteQuery({
@@ -33,11 +26,11 @@ export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose:
   return (
     <Modal title="Room history" onClose={onClose} width={520}>
       {history.isPending ? (
-        <Spinner label="Loading the room's history…" />
+        <Spinner label={roomMusicMessages.historyLoading} />
       ) : history.isError ? (
         <p role="alert">{errorText(history.error)}</p>
       ) : songs.length === 0 ? (
-        <p>No songs have played here yet.</p>
+        <p>{roomMusicMessages.historyEmpty}</p>
       ) : (
         <ol className="room-history" data-testid="room-history">
           {songs.map((song) => (
@@ -66,7 +59,8 @@ function HistoryLine({ song, now }: { song: PlayedSong; now: number }) {
       <span className="room-history__song">
         <strong>{song.metadata.song}</strong> {song.metadata.artist}
         <small>
-          {song.djname} · {timeAgo(song.starttime, now)} · {song.ended ? ENDINGS[song.ended] : 'playing now'}
+          {song.djname} · {timeAgo(song.starttime, now)} ·{' '}
+          {song.ended ? roomMusicMessages.endings[song.ended] : roomMusicMessages.playingNow}
         </small>
       </span>
       <span className="room-history__votes">

@@ -4,9 +4,11 @@
  * queue), and Skip (its DJ and the room's moderators). The server decides;
  * a refusal is shown as it says it.
  */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { playbackMessages, type PlayingSong, type Vote } from '@platter/contract';
 import { errorText } from '../../api/client';
+import { libraryKey } from '../../api/library-keys';
 import { useRoom } from '../../live/room-store';
 import { live } from '../../live/socket';
 import { useCurrentUser } from '../../session/use-session';
@@ -23,6 +25,14 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const mine = me === song.djid;
+  const queryClient = useQueryClient();
+  const refreshLibrary = () => queryClient.invalidateQueries({ queryKey: libraryKey() });
+
+  // One's own song starting moved it to the end of one's queue: My music shows the new order at once.
+  useEffect(() => {
+    if (mine) void refreshLibrary();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per song that starts, not per render
+  }, [song.playid, mine]);
 
   const act = (work: () => Promise<unknown>) => {
     if (busy) return;
@@ -62,7 +72,13 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         className={`button${snagged ? ' is-chosen' : ''}`}
         disabled={mine || snagged || busy}
         title={mine ? playbackMessages.snagOwn : undefined}
-        onClick={() => act(() => live.request('snag.add', { roomid, songid: song._id }))}
+        onClick={() =>
+          // The snagged song is in one's queue now: My music shows it at once.
+          act(async () => {
+            await live.request('snag.add', { roomid, songid: song._id });
+            void refreshLibrary();
+          })
+        }
       >
         {snagged ? 'Snagged' : 'Snag'} {snags > 0 && <span className="song-actions__count">♥ {snags}</span>}
       </button>

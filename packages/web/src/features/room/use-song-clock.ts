@@ -22,9 +22,3 @@ export function useSongElapsed(song: PlayingSong | null): number {
   }, [song]);
   return song ? elapsed : 0;
 }
-
-/** 83 s reads "1:23". */
-export function clockTime(ms: number): string {
-  const seconds = Math.max(0, Math.floor(ms / 1000));
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
-}

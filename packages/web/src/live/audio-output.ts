@@ -1,0 +1,45 @@
+/**
+ * Where the player's sound goes: the page's one audio element, added to the
+ * page, and behind it a Web Audio gain that carries the listener's volume and
+ * the song's loudness correction (which may raise a quiet song above the
+ * element's own volume of 1). Without Web Audio (an old browser) the element's
+ * volume carries it, up to 1. The player (player.ts) decides what plays when;
+ * this only plays it, as loud as it is told.
+ */
+export class AudioOutput {
+  readonly element: HTMLAudioElement;
+  /** Null without Web Audio. The browser may hold it suspended until the listener clicks (autoplay rules). */
+  readonly context: AudioContext | null = null;
+  private readonly gainNode: GainNode | null = null;
+
+  constructor(events: { onError: () => void; onSeeked: () => void }) {
+    const element = document.createElement('audio');
+    element.preload = 'auto';
+    element.setAttribute('data-testid', 'room-audio');
+    element.addEventListener('error', events.onError);
+    element.addEventListener('seeked', events.onSeeked);
+    document.body.append(element);
+    this.element = element;
+    try {
+      const context = new AudioContext({ latencyHint: 'playback' });
+      const gainNode = context.createGain();
+      context.createMediaElementSource(element).connect(gainNode).connect(context.destination);
+      this.context = context;
+      this.gainNode = gainNode;
+    } catch {
+      // No Web Audio: the element's own volume carries the gain.
+    }
+  }
+
+  /** How late the device sounds what the element plays (ms): the audio context's own latency, when known. */
+  deviceLatencyMs(): number {
+    const context = this.context;
+    return context ? (context.outputLatency || context.baseLatency || 0) * 1000 : 0;
+  }
+
+  /** Sets how loud it plays: a factor on the song's own level (the volume times the song's gain). */
+  setLevel(factor: number): void {
+    if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);
+    else this.element.volume = Math.min(1, factor);
+  }
+}
