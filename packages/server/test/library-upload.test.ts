@@ -288,4 +288,28 @@ describe('dedup', () => {
       await db.selectFrom('audioFiles').select('hash').where('hash', '=', hash).executeTakeFirst(),
     ).toBeUndefined();
   });
+  test('an upload racing the removal of the last other song with its bytes keeps them', async () => {
+    const [ada, bob] = [await aMember(t), await aMember(t)];
+    const bytes = anMp3({ title: 'Raced' });
+    const a = await uploaded(t, ada, bytes);
+    const { storage } = t.app.services;
+    const put = storage.put;
+    // Ada removes her song just after Bob's bytes are stored and before his song's row exists:
+    // her removal's sweep sees no song for the file and removes its row and bytes.
+    storage.put = async (hash, localPath, size) => {
+      storage.put = put;
+      await put.call(storage, hash, localPath, size);
+      await t.ok('library.remove', { songid: a._id }, ada);
+      expect(await storage.size(hash)).toBeNull();
+    };
+    try {
+      const b = await uploaded(t, bob, bytes);
+      const audio = await t.fetch(`${songAudioPath(b._id)}?userid=${bob.userid}&userauth=${bob.userauth}`);
+      expect(audio.status).toBe(200);
+      expect(Buffer.from(await audio.arrayBuffer())).toEqual(bytes);
+    } finally {
+      storage.put = put;
+    }
+    expect(filesUnder(t, 'tmp')).toEqual([]);
+  });
 });

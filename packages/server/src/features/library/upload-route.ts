@@ -98,6 +98,9 @@ export async function registerUploadRoute(
         if (!known) await storage.remove(received.hash).catch(() => {});
         throw error;
       }
+      // A removal of the last other song with these bytes may have swept them between the put and
+      // addSong (its sweep saw no row yet): the song's row now keeps the file, so the bytes go back.
+      if ((await storage.size(received.hash)) === null) await storage.put(received.hash, temp, received.size);
       // Written once the song is kept: a refused upload leaves no picture behind either.
       if (cover) await storeCover(config.dataDir, cover);
       stored();
