@@ -211,7 +211,7 @@ function partialUpload(app: TestApp, as: Credentials | null, declared: number, f
             body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
           };
           const socket = request.socket;
-          if (socket.destroyed) resolve({ ...answer, closed: true });
+          if (!socket || socket.destroyed) resolve({ ...answer, closed: true });
           else socket.once('close', () => resolve({ ...answer, closed: true }));
         });
         response.on('error', reject);

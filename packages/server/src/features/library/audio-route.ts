@@ -11,7 +11,8 @@ import type { Services } from '../../api/context';
 import { failure, statusOf, type Authenticate } from '../../api/dispatch';
 import { ApiError, errors } from '../../api/errors';
 import { callerOf } from './http-caller';
-import { parseRange, type ByteRange } from './byte-range';
+import type { ByteRange } from '../../adapters/storage';
+import { parseRange } from './byte-range';
 
 export const AUDIO_MAX_AGE_S = 7 * 24 * 60 * 60;
 
