@@ -14,7 +14,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom } from './support/factories';
 import { readResponse } from './support/envelopes';
 import { mp3File } from './support/audio-files';
-import { playingNow, uploaded } from './support/library';
+import { anMp3, playingNow, uploaded } from './support/library';
 import { TestSocket } from './support/socket-client';
 
 let t: TestApp;
@@ -161,5 +161,26 @@ describe('who may hear it', () => {
     expect((await t.fetch(as(outsider))).status).toBe(403);
     await t.app.services.db.updateTable('rooms').set({ currentPlayId: null }).where('id', '=', room.roomid).execute();
     expect((await t.fetch(as(listener))).status).toBe(403);
+  });
+  test('a song whose stored bytes are gone: 404 with the envelope, not our failure', async () => {
+    const bytesGone = anMp3({ title: 'Gone' });
+    const gone = await uploaded(t, owner, bytesGone);
+    const { db, storage } = t.app.services;
+    const { fileHash } = await db
+      .selectFrom('songs')
+      .select('fileHash')
+      .where('id', '=', gone._id)
+      .executeTakeFirstOrThrow();
+    await storage.remove(fileHash);
+    const path = `${songAudioPath(gone._id)}?userid=${owner.userid}&userauth=${owner.userauth}`;
+    for (const range of [null, 'bytes=0-99']) {
+      const response = await t.fetch(path, { headers: range ? { range } : {} });
+      expect(response.headers.get('cache-control')).toBe('no-store');
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(await readResponse(response)).toEqual({
+        status: 404,
+        body: [false, { err: libraryMessages.audioUnknown, errcode: 'not_found' }],
+      });
+    }
   });
 });

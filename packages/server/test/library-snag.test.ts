@@ -4,7 +4,7 @@
  * snag their own song, nothing playing and not being in the room are refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { playbackMessages, type Credentials, type LiveEvent } from '@platter/contract';
+import { playbackMessages, roomMessages, type Credentials, type LiveEvent } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, aRoom, type TestRoom } from './support/factories';
 import { failureOf } from './support/envelopes';
@@ -97,5 +97,21 @@ describe('snag.add', () => {
       errcode: 'forbidden',
     });
     expect((await t.ok('library.list', {}, outsider)).total).toBe(0);
+  });
+  test('the room named by its shortcut; an unknown room is refused', async () => {
+    const dj = await aMember(t);
+    const room = await aRoom(t, dj);
+    const song = await aSong(t, dj, { title: 'By shortcut' });
+    const listener = await aMember(t);
+    await inRoom(dj, room);
+    const socket = await inRoom(listener, room);
+    await playingNow(t, room.roomid, dj, song);
+    const { song: copy } = await t.ok('snag.add', { roomid: room.shortcut }, listener);
+    expect(copy.metadata.song).toBe('By shortcut');
+    expect(await heard(socket, room, 'snagged')).toMatchObject({ roomid: room.roomid, userid: listener.userid });
+    expect(failureOf(await t.call('snag.add', { roomid: 'no-such-room' }, listener))).toEqual({
+      err: roomMessages.broken,
+      errcode: 'not_found',
+    });
   });
 });

@@ -5,9 +5,10 @@
  * bytes from two members are stored once.
  */
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SONG_TITLE_MAX, libraryMessages, songAudioPath } from '@platter/contract';
+import { SONG_TITLE_MAX, UPLOAD_PATH, libraryMessages, songAudioPath, type Credentials } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember } from './support/factories';
 import { failureOf } from './support/envelopes';
@@ -182,6 +183,65 @@ describe('refused files leave nothing behind', () => {
   });
 });
 
+/**
+ * Sends `first` of a body declared `declared` bytes long, and never the rest: the answer, and
+ * whether the server then closed the connection (it cannot be waiting to read the rest).
+ */
+function partialUpload(app: TestApp, as: Credentials | null, declared: number, first: Buffer) {
+  const query = new URLSearchParams({ filename: 'big.mp3' });
+  if (as) {
+    query.set('userid', as.userid);
+    query.set('userauth', as.userauth);
+  }
+  return new Promise<{ status: number; connection: string | undefined; body: unknown; closed: boolean }>(
+    (resolve, reject) => {
+      const request = http.request(`${app.baseUrl}${UPLOAD_PATH}?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(declared) },
+      });
+      // Writing to a connection the server closed may fail here: the answer is what counts.
+      request.on('error', () => {});
+      request.on('response', (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const answer = {
+            status: response.statusCode ?? 0,
+            connection: response.headers.connection,
+            body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as unknown,
+          };
+          const socket = request.socket;
+          if (!socket || socket.destroyed) resolve({ ...answer, closed: true });
+          else socket.once('close', () => resolve({ ...answer, closed: true }));
+        });
+        response.on('error', reject);
+      });
+      request.write(first);
+    },
+  );
+}
+
+describe('refused before the body', () => {
+  test('no session or a guest, with a huge declared length: answered at once, the body left unread', async () => {
+    const declared = 900 * 1024 * 1024;
+    const anonymous = await partialUpload(t, null, declared, anMp3());
+    expect(anonymous).toMatchObject({
+      status: 401,
+      connection: 'close',
+      body: [false, { errcode: 'not_authenticated' }],
+      closed: true,
+    });
+    const guest = await partialUpload(t, await aGuest(t), declared, anMp3());
+    expect(guest).toMatchObject({
+      status: 403,
+      connection: 'close',
+      body: [false, { errcode: 'members_only' }],
+      closed: true,
+    });
+    expect(filesUnder(t, 'tmp')).toEqual([]);
+  });
+});
+
 describe('tag bombs', () => {
   test('a tag claiming hundreds of megabytes in a small file is refused at once', async () => {
     const member = await aMember(t);
@@ -287,5 +347,29 @@ describe('dedup', () => {
     expect(
       await db.selectFrom('audioFiles').select('hash').where('hash', '=', hash).executeTakeFirst(),
     ).toBeUndefined();
+  });
+  test('an upload racing the removal of the last other song with its bytes keeps them', async () => {
+    const [ada, bob] = [await aMember(t), await aMember(t)];
+    const bytes = anMp3({ title: 'Raced' });
+    const a = await uploaded(t, ada, bytes);
+    const { storage } = t.app.services;
+    const put = storage.put;
+    // Ada removes her song just after Bob's bytes are stored and before his song's row exists:
+    // her removal's sweep sees no song for the file and removes its row and bytes.
+    storage.put = async (hash, localPath, size) => {
+      storage.put = put;
+      await put.call(storage, hash, localPath, size);
+      await t.ok('library.remove', { songid: a._id }, ada);
+      expect(await storage.size(hash)).toBeNull();
+    };
+    try {
+      const b = await uploaded(t, bob, bytes);
+      const audio = await t.fetch(`${songAudioPath(b._id)}?userid=${bob.userid}&userauth=${bob.userauth}`);
+      expect(audio.status).toBe(200);
+      expect(Buffer.from(await audio.arrayBuffer())).toEqual(bytes);
+    } finally {
+      storage.put = put;
+    }
+    expect(filesUnder(t, 'tmp')).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { StorageConfig } from './config';
-import type { AudioStorage } from './index';
+import type { AudioStorage, ByteRange } from './index';
 import { checkedHash } from './index';
 
 type S3Config = Extract<StorageConfig, { kind: 's3' }>;
@@ -36,7 +36,7 @@ export function s3Storage(config: S3Config, dataDir: string): AudioStorage {
     }
   }
 
-  async function read(hash: string, range?: { start: number; end: number }): Promise<Readable> {
+  async function read(hash: string, range?: ByteRange): Promise<Readable> {
     const object = await client.send(
       new GetObjectCommand({
         Bucket,

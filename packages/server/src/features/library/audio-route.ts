@@ -11,6 +11,7 @@ import type { Services } from '../../api/context';
 import { failure, statusOf, type Authenticate } from '../../api/dispatch';
 import { ApiError, errors } from '../../api/errors';
 import { callerOf } from './http-caller';
+import type { ByteRange } from '../../adapters/storage';
 import { parseRange } from './byte-range';
 
 export const AUDIO_MAX_AGE_S = 7 * 24 * 60 * 60;
@@ -25,9 +26,27 @@ export const CONTENT_TYPES: Record<AudioFormat, string> = {
   wav: 'audio/wav',
 };
 
+/** Headers of an audio answer, dropped when it turns into a refusal after all. */
+const AUDIO_HEADERS = ['accept-ranges', 'etag', 'content-type', 'content-range', 'content-length'];
+
 function refuse(reply: FastifyReply, error: ApiError) {
   const envelope: Envelope<never> = failure(error);
+  for (const header of AUDIO_HEADERS) reply.removeHeader(header);
   return reply.status(statusOf(envelope)).header('cache-control', 'no-store').send(envelope);
+}
+
+/**
+ * The stored bytes; a file whose bytes are gone (removed by hand, a bucket emptied) is
+ * answered as no such song rather than as our failure: nothing here can bring them back.
+ */
+async function storedBytes(services: Services, request: FastifyRequest, hash: string, range?: ByteRange) {
+  try {
+    return await services.storage.read(hash, range);
+  } catch (error) {
+    if ((await services.storage.size(hash).catch(() => undefined)) !== null) throw error;
+    request.log.warn({ hash }, 'audio file has a row but no stored bytes');
+    throw errors.notFound(libraryMessages.audioUnknown);
+  }
 }
 
 /** The file the caller may hear as `songId`: their own song's, or their room's playing one's. */
@@ -89,7 +108,7 @@ export function registerAudioRoute(app: FastifyInstance, services: Services, aut
           .header('content-length', range.end - range.start + 1);
       } else reply.status(200).header('content-length', size);
       if (head || size === 0) return reply.send();
-      return reply.send(await services.storage.read(file.hash, range ?? undefined));
+      return reply.send(await storedBytes(services, request, file.hash, range ?? undefined));
     } catch (error) {
       if (error instanceof ApiError) return refuse(reply, error);
       request.log.error({ err: error }, 'audio failed');

@@ -1,8 +1,5 @@
 /** One HTTP byte range (RFC 9110 §14): `bytes=a-b`, `bytes=a-`, `bytes=-n`. Several ranges are served as the whole file. */
-export interface ByteRange {
-  start: number;
-  end: number;
-}
+import type { ByteRange } from '../../adapters/storage';
 
 /** null: send the whole file (no Range, or one we do not honour); 'unsatisfiable': answer 416. */
 export function parseRange(header: string | undefined, size: number): ByteRange | null | 'unsatisfiable' {

@@ -27,35 +27,25 @@ export async function pendingAudioFiles(db: Db, limit = 20): Promise<PendingFile
   return rows.map((row) => ({ ...row, size: Number(row.size) }));
 }
 
-/** Records a file's measured loudness (LUFS) and waveform peaks, or that it could not be measured. */
+/**
+ * Records a pending file's measured loudness (LUFS) and waveform peaks, `ready`, or with null
+ * that it could not be measured, `failed`. Only a row still pending: another instance may have
+ * measured it meanwhile.
+ */
 export async function recordAnalysis(
   db: Db,
   hash: string,
-  result: { loudness: number; peaks: number[] } | 'failed',
+  measurement: { loudness: number | null; peaks: number[] } | null,
 ): Promise<void> {
-  await db
-    .updateTable('audioFiles')
-    .set(
-      result === 'failed'
-        ? { analysis: 'failed' }
-        : { analysis: 'ready', loudness: result.loudness, peaks: JSON.stringify(result.peaks) },
-    )
-    .where('hash', '=', hash)
-    .execute();
+  const values = measurement
+    ? { analysis: 'ready', loudness: measurement.loudness, peaks: JSON.stringify(measurement.peaks) }
+    : { analysis: 'failed', loudness: null, peaks: null };
+  await db.updateTable('audioFiles').set(values).where('hash', '=', hash).where('analysis', '=', 'pending').execute();
 }
 
 /** The stored file as a local path (a temporary copy with S3): call `release` when done. */
 export function openAudioFile(services: Pick<Services, 'storage'>, hash: string) {
   return services.storage.localCopy(hash);
-}
-
-/** The stored file as a stream (a byte range of it when asked). */
-export function readAudioFile(
-  services: Pick<Services, 'storage'>,
-  hash: string,
-  range?: { start: number; end: number },
-) {
-  return services.storage.read(hash, range);
 }
 
 /** Hashes of files no song refers to and no room plays now. */

@@ -9,15 +9,8 @@ export { libraryHandlers } from './handlers';
 export { snagHandlers } from './snag';
 export { registerUploadRoute } from './upload-route';
 export { registerAudioRoute, CONTENT_TYPES } from './audio-route';
-export {
-  pendingAudioFiles,
-  openAudioFile,
-  readAudioFile,
-  recordAnalysis,
-  sweepOrphanFiles,
-  type PendingFile,
-} from './files';
+export { pendingAudioFiles, openAudioFile, recordAnalysis, sweepOrphanFiles, type PendingFile } from './files';
 export { nextSongOf, sendToBack, type QueuedSong } from './queue';
-export { coverUrl } from './songs';
+export { coverUrl, songMetadata } from './songs';
 export { gainFor, songLevels } from './analysis';
 export { COVERS_PATH } from './covers';

@@ -31,16 +31,24 @@ export function coverUrl(cover: string | null): string | null {
   return cover ? `${COVERS_PATH}${cover}` : null;
 }
 
+/** A song's tags as the API shows them, from a song's row or a play's copy of its tags. */
+export function songMetadata(
+  tags: { title: string; artist: string; album: string; cover: string | null },
+  durationMs: number | string | bigint,
+): LibrarySong['metadata'] {
+  return {
+    song: tags.title,
+    artist: tags.artist,
+    album: tags.album,
+    coverart: coverUrl(tags.cover),
+    length: Math.round(Number(durationMs) / 1000),
+  };
+}
+
 export function songView(row: SongRow): LibrarySong {
   return {
     _id: row.id,
-    metadata: {
-      song: row.title,
-      artist: row.artist,
-      album: row.album,
-      coverart: coverUrl(row.cover),
-      length: Math.round(Number(row.durationMs) / 1000),
-    },
+    metadata: songMetadata(row, row.durationMs),
     format: row.format as AudioFormat,
     size: Number(row.size),
     created: Number(row.createdAt),

@@ -31,15 +31,16 @@ function send(reply: FastifyReply, envelope: Envelope<unknown>) {
 }
 
 /**
- * A refused upload's unread bytes: read and dropped when the body says it is of a bounded size,
- * so that the client, still sending, gets to read the answer (a browser shows a reset connection
- * as a network error, not as our message); the connection is closed after the answer when it is
- * of no declared size or absurdly large.
+ * A refused upload's unread bytes. A signed-in member's are read and dropped when the body says
+ * it is of a bounded size, so that their browser, still sending, gets to read the answer (a
+ * browser shows a reset connection as a network error, not as our message). Anyone else's (no
+ * session, a guest), and a body of no declared size or absurdly large, are not read at all: the
+ * connection is closed after the answer, so no one can make us read a gigabyte for nothing.
  */
-function unreadBody(raw: IncomingMessage, contentLength: string | undefined, reply: FastifyReply): void {
+function unreadBody(raw: IncomingMessage, contentLength: string | undefined, reply: FastifyReply, member: boolean) {
   if (raw.readableEnded) return;
   const declared = Number(contentLength);
-  if (contentLength !== undefined && Number.isFinite(declared) && declared <= DRAIN_MAX_BYTES) raw.resume();
+  if (member && contentLength !== undefined && Number.isFinite(declared) && declared <= DRAIN_MAX_BYTES) raw.resume();
   else reply.header('connection', 'close');
 }
 
@@ -98,6 +99,9 @@ export async function registerUploadRoute(
         if (!known) await storage.remove(received.hash).catch(() => {});
         throw error;
       }
+      // A removal of the last other song with these bytes may have swept them between the put and
+      // addSong (its sweep saw no row yet): the song's row now keeps the file, so the bytes go back.
+      if ((await storage.size(received.hash)) === null) await storage.put(received.hash, temp, received.size);
       // Written once the song is kept: a refused upload leaves no picture behind either.
       if (cover) await storeCover(config.dataDir, cover);
       stored();
@@ -114,10 +118,12 @@ export async function registerUploadRoute(
     scope.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
     scope.post(UPLOAD_PATH, async (request, reply) => {
+      let member = false;
       try {
         const caller = await callerOf(services, authenticate, request, { cookies: false });
         if (!caller) throw errors.notAuthenticated();
         if (!caller.registered) throw errors.membersOnly();
+        member = true;
         const query = request.query as Record<string, unknown>;
         const filename = typeof query.filename === 'string' ? tagText(query.filename) : '';
         if (!filename) throw errors.invalid(libraryMessages.noFilename);
@@ -132,10 +138,10 @@ export async function registerUploadRoute(
         return send(reply, [true, { song }]);
       } catch (error) {
         if (error instanceof ApiError) {
-          unreadBody(request.raw, request.headers['content-length'], reply);
+          unreadBody(request.raw, request.headers['content-length'], reply, member);
           return send(reply, failure(error));
         }
-        unreadBody(request.raw, request.headers['content-length'], reply);
+        unreadBody(request.raw, request.headers['content-length'], reply, member);
         request.log.error({ err: error }, 'upload failed');
         return send(reply, failure(errors.internal()));
       }

@@ -7,19 +7,9 @@ import type { PlayedSong, PlayingSong, RoomVotes, SongEnding } from '@platter/co
 import type { Db } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { RoomPlaysTable } from '../../db/schema';
-import { coverUrl, songLevels } from '../library';
+import { songLevels, songMetadata } from '../library';
 
 export type PlayRow = Selectable<RoomPlaysTable>;
-
-function metadataOf(play: PlayRow) {
-  return {
-    song: play.title,
-    artist: play.artist,
-    album: play.album,
-    coverart: coverUrl(play.cover),
-    length: Math.round(Number(play.lengthMs) / 1000),
-  };
-}
 
 /** The play the room is on now (its row), or null. */
 export async function currentPlayOf(db: Db, roomId: string): Promise<PlayRow | null> {
@@ -55,7 +45,7 @@ export async function playingSongOf(db: Db, roomId: string, current?: PlayRow | 
     playid: play.id,
     djid: play.djId,
     djname: extra?.name ?? '',
-    metadata: metadataOf(play),
+    metadata: songMetadata(play, play.lengthMs),
     starttime: play.startsAt,
     ...songLevels({
       analysis: extra?.analysis ?? 'pending',
@@ -110,7 +100,7 @@ export async function historyOf(db: Db, roomId: string, pageSize: number, before
     return {
       playid: play.id,
       _id: play.songId,
-      metadata: metadataOf(play),
+      metadata: songMetadata(play, play.lengthMs),
       djid: play.djId,
       djname: raw.djName ?? '',
       starttime: play.startsAt,

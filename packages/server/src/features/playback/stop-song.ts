@@ -5,7 +5,7 @@
 import { playbackMessages } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { errors } from '../../api/errors';
-import { logModeration, moderates, requireModerator, standingOf } from '../room';
+import { logModeration, requireModerator } from '../room';
 import { roomCommand, roomUserOf } from '../rooms';
 import { currentPlayOf } from './plays';
 import { changeSong } from './turns';
@@ -17,8 +17,8 @@ export async function stopSong(services: Services, caller: Caller, roomId: strin
     // Asked to skip a song that has ended meanwhile (a second click): the one playing now stays.
     if (songId !== undefined && songId !== play.songId) return [];
     if (play.djId === caller.userid) return changeSong(services, trx, roomId, { reason: 'skipped' });
-    if (!moderates(await standingOf(trx, roomId, caller.userid))) throw errors.forbidden(playbackMessages.notYourSong);
-    const mod = await requireModerator(trx, roomId, caller);
+    // Someone else's song: a moderator's skip, refused to anyone else in the playback's words.
+    const mod = await requireModerator(trx, roomId, caller, playbackMessages.notYourSong);
     const dj = await roomUserOf(trx, play.djId);
     await logModeration(trx, services.now(), roomId, mod, {
       action: 'skip_song',

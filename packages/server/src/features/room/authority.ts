@@ -37,10 +37,15 @@ export interface Moderator extends Standing {
   name: string;
 }
 
-/** The caller, if they moderate the room; else the call is refused. */
-export async function requireModerator(trx: Db, roomId: string, caller: Caller): Promise<Moderator> {
+/** The caller, if they moderate the room; else the call is refused (with `refusal`, if the call has words of its own). */
+export async function requireModerator(
+  trx: Db,
+  roomId: string,
+  caller: Caller,
+  refusal: string = moderationMessages.notModerator,
+): Promise<Moderator> {
   const standing = await standingOf(trx, roomId, caller.userid);
-  if (!moderates(standing)) throw errors.forbidden(moderationMessages.notModerator);
+  if (!moderates(standing)) throw errors.forbidden(refusal);
   const user = await roomUserOf(trx, caller.userid);
   return { ...standing, userid: caller.userid, name: user?.name ?? 'A moderator' };
 }

@@ -9,7 +9,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { audioFormats, type AudioFormat } from '@platter/contract';
 import type { Services } from '../../../api/context';
-import { openAudioFile, pendingAudioFiles, type PendingFile } from '../files';
+import { openAudioFile, pendingAudioFiles, recordAnalysis, type PendingFile } from '../files';
 import { AnalysisError, createAudioAnalyser, type AnalyserOptions, type AudioMeasurement } from './analyser';
 
 export interface AudioAnalysis {
@@ -54,14 +54,6 @@ export function startAudioAnalysis(deps: Deps, options: AnalyserOptions = {}): A
     }
   };
 
-  const write = async (hash: string, measurement: AudioMeasurement | null) => {
-    const values = measurement
-      ? { analysis: 'ready', loudness: measurement.loudness, peaks: JSON.stringify(measurement.peaks) }
-      : { analysis: 'failed', loudness: null, peaks: null };
-    // Only a row still pending: another instance may have measured it meanwhile.
-    await db.updateTable('audioFiles').set(values).where('hash', '=', hash).where('analysis', '=', 'pending').execute();
-  };
-
   /** Measures pending files until none is left (each once a look: one left for later is not retried at once). */
   const look = async (): Promise<void> => {
     const tried = new Set<string>();
@@ -72,7 +64,7 @@ export function startAudioAnalysis(deps: Deps, options: AnalyserOptions = {}): A
         if (closed) return;
         tried.add(file.hash);
         const measurement = await measure(file);
-        if (measurement !== 'later') await write(file.hash, measurement);
+        if (measurement !== 'later') await recordAnalysis(db, file.hash, measurement);
       }
     }
   };
