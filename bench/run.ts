@@ -6,6 +6,7 @@
 const suites: Record<string, () => Promise<unknown>> = {
   room: () => import('./room'),
   lobby: () => import('./lobby'),
+  audio: () => import('./audio'),
 };
 
 const chosen = process.argv.slice(2);

@@ -16,7 +16,15 @@ import { BENCH_CALLER, seedBenchCommunity } from './fixtures';
 
 const kind = process.argv[2];
 
-if (kind === 'bare') {
+if (kind === 'static') {
+  // The baseline for audio: @fastify/static serving a folder (BENCH_STATIC_DIR) with ranges.
+  const { default: fastifyStatic } = await import('@fastify/static');
+  const app = Fastify({ logger: false });
+  await app.register(fastifyStatic, { root: process.env.BENCH_STATIC_DIR ?? os.tmpdir(), prefix: '/static/' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+} else if (kind === 'bare') {
   const app = Fastify({ logger: false });
   // A body to answer with: a tiny one, or (BENCH_BODY_FILE) a real lobby page, to tell handler cost from
   // bytes; BENCH_BODY_RAW=1 sends that page as the ready-made string it is, as Platter's lobby does.
