@@ -182,5 +182,8 @@ describe('who may hear it', () => {
         body: [false, { err: libraryMessages.audioUnknown, errcode: 'not_found' }],
       });
     }
+    const head = await t.fetch(path, { method: 'HEAD' });
+    expect(head.status).toBe(404);
+    expect(head.headers.get('accept-ranges')).toBeNull();
   });
 });

@@ -83,6 +83,9 @@ export function registerAudioRoute(app: FastifyInstance, services: Services, aut
       const songId = request.params.songid;
       if (!/^[0-9a-f]{24}$/.test(songId)) throw errors.notFound(libraryMessages.audioUnknown);
       const file = await audibleFile(services, caller.userid, songId);
+      // A GET finds out when it opens the bytes; a HEAD opens nothing, so it asks the storage.
+      if (request.method === 'HEAD' && (await services.storage.size(file.hash)) === null)
+        throw errors.notFound(libraryMessages.audioUnknown);
       const size = Number(file.size);
       const etag = `"${file.hash}"`;
       reply
