@@ -97,7 +97,7 @@ try {
   const credentials = `userid=${userid}&userauth=${encodeURIComponent(userauth)}`;
   const answer = await fetch(`http://127.0.0.1:${port}${UPLOAD_PATH}?${credentials}&filename=song.wav`, {
     method: 'POST',
-    body: file,
+    body: new Uint8Array(file),
   });
   const envelope = (await answer.json()) as [boolean, { song?: { _id: string }; err?: string }];
   if (!envelope[0] || !envelope[1].song) throw new Error(`upload failed: ${envelope[1].err ?? answer.status}`);
