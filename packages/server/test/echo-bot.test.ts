@@ -47,7 +47,8 @@ test('the example bot joins a room and answers /hello', async () => {
   expect(joined.event).toMatchObject({ command: 'registered', user: [{ userid: bot.userid, bot: true }] });
 
   await person.ok('room.speak', { roomid: room.roomid, text: '/hello' });
-  expect((await person.nextEvent(channel)).event).toMatchObject({ command: 'speak', text: '/hello' });
-  const answer = await person.nextEvent(channel);
+  // Generous waits: on a loaded CI machine PostgreSQL and the bot's own process can both be slow.
+  expect((await person.nextEvent(channel, 15_000)).event).toMatchObject({ command: 'speak', text: '/hello' });
+  const answer = await person.nextEvent(channel, 15_000);
   expect(answer.event).toMatchObject({ command: 'speak', userid: bot.userid, text: `Hello, @${owner.name}!` });
 });
