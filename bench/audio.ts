@@ -9,49 +9,18 @@
  *   BENCH_SECONDS  seconds per measurement (default 5)
  *   BENCH_ROUNDS   turns of each (default 3)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { UPLOAD_PATH, songAudioPath } from '@platter/contract';
 import { encodeWav } from '../packages/server/src/lib/wav';
+import { startServer, stop } from './serve-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
 const RANGE_BYTES = 256 * 1024;
-
-interface Ready {
-  port: number;
-  userid?: string;
-  userauth?: string;
-}
-
-function startServer(kind: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', kind], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let buffer = '';
-    child.stdout?.on('data', (chunk) => {
-      buffer += String(chunk);
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ready: JSON.parse(line) as Ready });
-    });
-    child.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 /** A minute of stereo 44.1 kHz WAV (about 10 MB): a tone, so its bytes are real audio. */
 function aMinuteOfAudio(): Buffer {
@@ -90,8 +59,8 @@ const file = aMinuteOfAudio();
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-audio-'));
 fs.writeFileSync(path.join(folder, 'song.wav'), file);
 
-const platter = await startServer('platter');
-const bare = await startServer('static', { BENCH_STATIC_DIR: folder });
+const platter = await startServer(['platter']);
+const bare = await startServer(['static'], { BENCH_STATIC_DIR: folder });
 try {
   const { port, userid = '', userauth = '' } = platter.ready;
   const credentials = `userid=${userid}&userauth=${encodeURIComponent(userauth)}`;

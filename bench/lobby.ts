@@ -11,27 +11,19 @@
  *   BENCH_ROUNDS   turns of each (default 3)
  *   BENCH_POSTGRES postgres URL, or "off" (default postgres://postgres@127.0.0.1:5432/test)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { startServer, stop, type Ready } from './serve-process';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 50;
 /** Every request carries what a browser sends: lobby pages then go gzipped, as they do to people. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 const POSTGRES = process.env.BENCH_POSTGRES ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-interface Ready {
-  port: number;
-  seededMs?: number;
-  userid?: string;
-  userauth?: string;
-}
 
 interface Row {
   target: string;
@@ -40,23 +32,6 @@ interface Row {
   p99Ms: number;
   bytesPerResponse: number;
   errors: number;
-}
-
-function startServer(args: string[], env: Record<string, string> = {}): Promise<{ child: ChildProcess; ready: Ready }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/serve.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let buffer = '';
-    child.stdout?.on('data', (chunk) => {
-      buffer += String(chunk);
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ready: JSON.parse(line) as Ready });
-    });
-    child.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
-  });
 }
 
 async function measure(
@@ -70,13 +45,6 @@ async function measure(
     bytes: result.requests.total > 0 ? result.throughput.total / result.requests.total : 0,
     errors: result.errors + result.non2xx,
   };
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 async function postgresReachable(): Promise<boolean> {
