@@ -14,21 +14,14 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { UPLOAD_PATH, songAudioPath } from '@platter/contract';
-import { encodeWav } from '../packages/server/src/lib/wav';
 import { startServer, stop } from './serve-process';
+import { median } from './stats';
+import { toneWav, toneWavBytes } from './tone-wav';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 20;
 const RANGE_BYTES = 256 * 1024;
-
-/** A minute of stereo 44.1 kHz WAV (about 10 MB): a tone, so its bytes are real audio. */
-function aMinuteOfAudio(): Buffer {
-  const rate = 44_100;
-  const left = new Float32Array(rate * 60);
-  for (let i = 0; i < left.length; i++) left[i] = 0.3 * Math.sin((2 * Math.PI * 220 * i) / rate);
-  return encodeWav([left, left], rate);
-}
 
 /** Requests for RANGE_BYTES at places spread over the file (the same list for both servers). */
 function rangeRequests(size: number, url: string): { path: string; headers: Record<string, string> }[] {
@@ -53,9 +46,8 @@ async function measure(port: number, url: string, size: number) {
   };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-
-const file = aMinuteOfAudio();
+// A minute of stereo 44.1 kHz WAV (about 10 MB).
+const file = toneWav(toneWavBytes(60), 220);
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-audio-'));
 fs.writeFileSync(path.join(folder, 'song.wav'), file);
 

@@ -50,6 +50,14 @@ const id = (prefix: string, n: number) => `${prefix}${n.toString(16).padStart(24
 export const BENCH_CALLER = id('b0', 42);
 const CALLER_FOLLOWS = 3;
 
+/** Only the member the benchmark calls as (for benchmarks that need no community around them). */
+export async function seedBenchCaller(db: Db, now: number): Promise<void> {
+  await db
+    .insertInto('users')
+    .values({ id: BENCH_CALLER, name: 'Bench Caller', nameLower: 'bench caller', points: 0, createdAt: now })
+    .execute();
+}
+
 export async function seedBenchCommunity(db: Db, now: number): Promise<void> {
   const random = seededRandom(42);
   const randomInt = (below: number) => Math.floor(random() * below);

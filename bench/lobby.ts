@@ -17,6 +17,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startServer, stop, type Ready } from './serve-process';
+import { median } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -77,7 +78,6 @@ async function measureInTurns(targets: Target[], rounds = ROUNDS): Promise<Row[]
   }
   return targets.map((target) => {
     const results = runs.get(target) ?? [];
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
     return {
       target: target.label,
       database: target.database,

@@ -2,7 +2,9 @@
  * The live room benchmark's people: one room and `count` members, each with a
  * session whose secret is derived from their number, so the load generator
  * can sign in as any of them without being told. Written in batches (the
- * demo seed's one-by-one path would take minutes at 5,000).
+ * demo seed's one-by-one path would take minutes at 5,000). `seated`: they
+ * are in the room already (as after a reload), so joining over the socket
+ * announces nobody and a big room fills without the `registered` storm.
  */
 import type { Db } from '../packages/server/src/db/database';
 import { hashSecret } from '../packages/server/src/lib/ids';
@@ -16,7 +18,7 @@ export const listenerId = (n: number) => id('c1', n);
 /** A benchmark secret: not a real one (these sessions live in a throwaway database). */
 export const listenerAuth = (n: number) => `bench-listener-secret-${n}`;
 
-export async function seedBenchRoom(db: Db, count: number, now: number): Promise<void> {
+export async function seedBenchRoom(db: Db, count: number, now: number, { seated = false } = {}): Promise<void> {
   await db
     .insertInto('rooms')
     .values({
@@ -63,5 +65,18 @@ export async function seedBenchRoom(db: Db, count: number, now: number): Promise
         })),
       )
       .execute();
+    if (seated)
+      await db
+        .insertInto('roomMembers')
+        .values(
+          numbers.map((n) => ({
+            userId: listenerId(n),
+            roomId: BENCH_ROOM,
+            isDj: 0,
+            joinedAt: now + n,
+            djSince: null,
+          })),
+        )
+        .execute();
   }
 }

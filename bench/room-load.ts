@@ -5,6 +5,8 @@
  *
  * Each chat line carries `bench#<n>#` in its text; a delivery is any frame
  * holding that mark, its latency the time since line n was sent from here.
+ * One broadcast (a song change) is timed the same way: from the frame that
+ * sets it off until each listener has the frame it waits for.
  */
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
@@ -31,6 +33,20 @@ export interface Delivery {
   latenciesMs: Float64Array;
 }
 
+/** One broadcast as the listeners heard it: each one's latency, and the frame they waited for. */
+export interface Broadcast {
+  latenciesMs: Float64Array;
+  frame: Buffer | null;
+}
+
+interface Watch {
+  match: Buffer;
+  started: number;
+  latencies: number[];
+  frame: Buffer | null;
+  done: () => void;
+}
+
 /** Everything the listeners of one server hear, and when they last heard anything. */
 export class Room {
   readonly listeners: Listener[] = [];
@@ -41,6 +57,7 @@ export class Room {
   refused = 0;
   firstRefusal: string | null = null;
   private nextLine = 0;
+  private watch: Watch | null = null;
 
   constructor(
     readonly kind: ServerKind,
@@ -51,6 +68,7 @@ export class Room {
   /** Looks for the mark in the frame's bytes (no decoding: this runs for every delivery to every listener). */
   heard(frame: Buffer, at: number): void {
     this.lastFrameAt = at;
+    if (this.watch && frame.indexOf(this.watch.match) >= 0) this.watched(this.watch, frame, at);
     if (!this.recording) return;
     const start = frame.indexOf(MARK);
     if (start < 0) return;
@@ -58,6 +76,42 @@ export class Room {
     for (let i = start + MARK.length; frame[i] !== HASH && i < frame.length; i++) line = line * 10 + frame[i]! - ZERO;
     const sentAt = this.sentAt[line];
     if (sentAt !== undefined) this.latencies.push(at - sentAt);
+  }
+
+  private watched(watch: Watch, frame: Buffer, at: number): void {
+    watch.latencies.push(at - watch.started);
+    watch.frame ??= Buffer.from(frame);
+    if (watch.latencies.length === this.listeners.length) watch.done();
+  }
+
+  /**
+   * Times one broadcast: `start` sets it off; resolves once every listener has heard a frame
+   * holding `match` (each is expected to hear one), or after `timeoutMs` with those that did.
+   */
+  async timeBroadcast(match: Buffer, start: () => void, timeoutMs = 10_000): Promise<Broadcast> {
+    let timer: NodeJS.Timeout | undefined;
+    const watch: Watch = { match, started: 0, latencies: [], frame: null, done: () => undefined };
+    const finished = new Promise<void>((resolve) => {
+      watch.done = resolve;
+      timer = setTimeout(resolve, timeoutMs);
+    });
+    this.watch = watch;
+    watch.started = performance.now();
+    start();
+    await finished;
+    clearTimeout(timer);
+    this.watch = null;
+    return { latenciesMs: Float64Array.from(watch.latencies), frame: watch.frame };
+  }
+
+  /** A contract call made by listener `n` over its socket; resolves to `[true]`, or the whole reply when refused. */
+  call(n: number, call: string, input: Record<string, unknown>): Promise<string> {
+    return this.listeners[n]!.call(call, input);
+  }
+
+  /** Listener `n` sends `frame` as is (to the bare server, which sends it to everyone). */
+  send(n: number, frame: Buffer | string): void {
+    this.listeners[n]!.socket.send(frame, { binary: false });
   }
 
   refusedLine(err: string): void {
@@ -165,7 +219,7 @@ class Listener {
   }
 
   /** A contract call over the socket; resolves to `[true]`, or the whole reply when refused. */
-  private call(call: string, input: Record<string, unknown>): Promise<string> {
+  call(call: string, input: Record<string, unknown>): Promise<string> {
     const msgid = this.msgid++;
     return new Promise((resolve) => {
       this.replies.set(msgid, resolve);

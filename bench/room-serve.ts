@@ -1,7 +1,9 @@
 /**
  * A live room benchmark server in its own process (the load generator must
  * not share its event loop): `platter` builds the real app on a fresh SQLite
- * database with one room and BENCH_LISTENERS members; `bare` is a plain `ws`
+ * database with one room and BENCH_LISTENERS members (BENCH_SEATED=1: already
+ * in the room; BENCH_DJ_SONGS=1: the first has the demo's songs, measured,
+ * to play as a DJ); `bare` is a plain `ws`
  * server that sends every message it gets to every connection. Prints one
  * JSON line when ready; answers `{type: 'memory'}` over IPC with its RSS
  * after a full garbage collection (run it with --expose-gc).
@@ -14,7 +16,8 @@ import { WebSocketServer } from 'ws';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
 import { startCheckpointer } from '../packages/server/src/db/checkpointer';
-import { BENCH_ROOM, seedBenchRoom } from './room-fixtures';
+import { seedLibraries } from '../packages/server/src/seed/libraries';
+import { BENCH_ROOM, listenerId, seedBenchRoom } from './room-fixtures';
 
 const kind = process.argv[2];
 const listeners = Number(process.env.BENCH_LISTENERS ?? 200);
@@ -78,7 +81,13 @@ if (kind === 'bare') {
     { database: { kind: 'sqlite', file: path.join(dataDir, 'bench.sqlite') }, seedDemo: false },
   );
   const app = await buildApp(config);
-  await seedBenchRoom(app.services.db, listeners, Date.now());
+  await seedBenchRoom(app.services.db, listeners, Date.now(), { seated: process.env.BENCH_SEATED === '1' });
+  if (process.env.BENCH_DJ_SONGS === '1') {
+    await seedLibraries(app.services, [listenerId(0)]);
+    // Measured, as a room's songs are: their `newsong` carries the waveform.
+    app.analysis.kick();
+    await app.analysis.idle();
+  }
   // As the running server does (main.ts): SQLite's checkpoints off the event loop. BENCH_CHECKPOINTER=off compares.
   const stopCheckpointer =
     process.env.BENCH_CHECKPOINTER === 'off'

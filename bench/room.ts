@@ -17,13 +17,13 @@
  *   BENCH_ROOM_SECONDS  seconds of chat per measurement (default 10)
  *   BENCH_ROUNDS        turns of each server (default 1)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
 import { Room, type Delivery, type ServerKind } from './room-load';
 import type { RoomServerReady, ServerMemory } from './room-serve';
+import { startRoomServer, stop } from './serve-process';
+import { median, percentile } from './stats';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const list = (value: string | undefined, fallback: number[]) =>
   value ? value.split(',').map((v) => Number(v.trim())) : fallback;
 const SIZES = list(process.env.BENCH_ROOM_SIZES, [200, 1_000, 5_000]);
@@ -41,29 +41,6 @@ interface Server {
   ready: RoomServerReady;
 }
 
-function startServer(kind: ServerKind, listeners: number): Promise<Server> {
-  return new Promise((resolve, reject) => {
-    // BENCH_PROFILE=<dir>: the Platter server writes a CPU profile there when it stops.
-    const profile =
-      process.env.BENCH_PROFILE && kind === 'platter'
-        ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
-        : [];
-    const child = spawn(process.execPath, [...profile, '--expose-gc', '--import', 'tsx', 'bench/room-serve.ts', kind], {
-      cwd: ROOT,
-      env: { ...process.env, BENCH_LISTENERS: String(listeners) },
-      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-    });
-    process.once('exit', () => child.kill('SIGKILL'));
-    let buffer = '';
-    child.stdout?.on('data', (chunk) => {
-      buffer += String(chunk);
-      const line = buffer.split('\n').find((l) => l.startsWith('{'));
-      if (line) resolve({ child, ready: JSON.parse(line) as RoomServerReady });
-    });
-    child.once('exit', (code) => reject(new Error(`the ${kind} room server exited with ${code}`)));
-  });
-}
-
 function serverMemory(server: Server): Promise<ServerMemory> {
   return new Promise((resolve) => {
     const onMessage = (message: { type?: string; memory?: ServerMemory }) => {
@@ -74,13 +51,6 @@ function serverMemory(server: Server): Promise<ServerMemory> {
     server.child.on('message', onMessage);
     server.child.send({ type: 'memory' });
   });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 interface MemoryRow {
@@ -108,10 +78,6 @@ interface ChatRow {
   p95: number;
   p99: number;
 }
-
-const percentile = (sorted: Float64Array, p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0) : NaN;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
 
 /**
  * Connects `size` listeners, reading the server's memory after the first half and after all: the
@@ -152,7 +118,7 @@ if (limit < needed) {
 const memoryRows: MemoryRow[] = [];
 const chatRows: ChatRow[] = [];
 for (const size of SIZES) {
-  const servers = { bare: await startServer('bare', size), platter: await startServer('platter', size) };
+  const servers = { bare: await startRoomServer('bare', size), platter: await startRoomServer('platter', size) };
   const rooms = {
     bare: new Room('bare', servers.bare.ready.port, ''),
     platter: new Room('platter', servers.platter.ready.port, servers.platter.ready.roomid ?? ''),
@@ -176,7 +142,7 @@ for (const size of SIZES) {
       }
     }
     for (const kind of ['bare', 'platter'] as const) {
-      const sorted = runs[kind].map((run) => run.latenciesMs.sort());
+      const latencies = runs[kind].map((run) => run.latenciesMs);
       const sum = (pick: (run: Delivery) => number) => runs[kind].reduce((total, run) => total + pick(run), 0);
       const row: ChatRow = {
         size,
@@ -186,9 +152,9 @@ for (const size of SIZES) {
         expected: sum((run) => run.expected),
         delivered: sum((run) => run.delivered),
         refused: sum((run) => run.refused),
-        p50: median(sorted.map((s) => percentile(s, 0.5))),
-        p95: median(sorted.map((s) => percentile(s, 0.95))),
-        p99: median(sorted.map((s) => percentile(s, 0.99))),
+        p50: median(latencies.map((run) => percentile(run, 0.5))),
+        p95: median(latencies.map((run) => percentile(run, 0.95))),
+        p99: median(latencies.map((run) => percentile(run, 0.99))),
       };
       chatRows.push(row);
       const refusal = runs[kind].find((run) => run.firstRefusal)?.firstRefusal;

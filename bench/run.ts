@@ -1,12 +1,14 @@
 /**
  * `npm run bench`: every suite, one after another; `npm run bench -- room` or
  * `npm run bench -- lobby` runs one. Each prints its table. Never part of
- * `npm test`. Knobs: see the top of each suite (lobby.ts, room.ts).
+ * `npm test`. Knobs: see the top of each suite (lobby.ts, room.ts, uploads.ts, …).
  */
 const suites: Record<string, () => Promise<unknown>> = {
   room: () => import('./room'),
   lobby: () => import('./lobby'),
   audio: () => import('./audio'),
+  uploads: () => import('./uploads'),
+  'song-change': () => import('./song-change'),
 };
 
 const chosen = process.argv.slice(2);

@@ -1,20 +1,22 @@
 /**
  * A room plays music in real browsers (docs/music.md): a DJ uploads two songs
- * over HTTP as the page does, steps up, and the song plays in a second
+ * in My music beside the room's chat, steps up, and the song plays in a second
  * member's page in sync with the DJ's (both pages' `window.__platterSync`
  * read side by side); the listener votes Awesome, the DJ's points rise, the
  * listener snags the song and a heart shows over them; the DJ skips and the
  * next song follows; the history lists both. Pages play without a click
- * (Chromium's autoplay switch). With SCREENSHOTS_DIR set, the room is
- * photographed while the song plays at 1280 and 375 px.
+ * (Chromium's autoplay switch), except where the browser holds sound back until
+ * a click: there the page offers "Click to listen", and a click joins the room's
+ * moment. With SCREENSHOTS_DIR set, the room is photographed while the song
+ * plays at 1280 and 375 px.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { playbackMessages, playerMessages, roomMusicMessages, UPLOAD_PATH } from '@platter/contract';
+import { libraryPanelMessages, playbackMessages, playerMessages, roomMusicMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
+import { apiGet, echosFreshRoom, logIn, freshQueue } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { wavFile } from '../packages/server/test/support/audio-files';
 
@@ -31,15 +33,28 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function uploadSong(who: Credentials, seconds: number, frequency: number, filename: string) {
-  const query = new URLSearchParams({ ...who, filename });
-  const response = await fetch(`${server.baseUrl}${UPLOAD_PATH}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: new Uint8Array(wavFile({ seconds, frequency, sampleRate: 22_050, amplitude: 0.3 })),
-  });
-  const [ok, result] = (await response.json()) as [boolean, unknown];
-  if (!ok) throw new Error(`upload failed: ${JSON.stringify(result)}`);
+const tone = (name: string, seconds: number, frequency: number) => ({
+  name,
+  mimeType: 'audio/wav',
+  buffer: wavFile({ seconds, frequency, sampleRate: 22_050, amplitude: 0.3 }),
+});
+
+/**
+ * The DJ uploads songs in My music (the tab beside the chat), one after another so the queue's
+ * order is theirs (uploads chosen together travel side by side and queue as each arrives).
+ */
+async function uploadInPage(page: Page, files: ReturnType<typeof tone>[]) {
+  await page.getByRole('tab', { name: 'My music' }).click();
+  const panel = page.getByRole('region', { name: 'My music' });
+  for (const file of files) {
+    await panel.getByLabel('Choose audio files to upload').setInputFiles(file);
+    await panel
+      .getByTestId('upload')
+      .filter({ hasText: file.name })
+      .getByText(libraryPanelMessages.added)
+      .waitFor({ timeout: 30_000 });
+  }
+  await page.getByRole('tab', { name: 'Chat' }).click();
 }
 
 interface Reading {
@@ -69,13 +84,12 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   const room = await echosFreshRoom(server.baseUrl, `Music ${Date.now()}`);
   const ada = await logIn(server.baseUrl, 'ada@example.com');
   await freshQueue(server.baseUrl, ada);
-  await uploadSong(ada, 40, 330, 'First Light.wav');
-  await uploadSong(ada, 40, 392, 'Second Wind.wav');
   const pointsBefore = (await apiGet<{ points: number }>(server.baseUrl, 'user.info', { ...ada })).points;
 
   const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
   const listener = await demoMemberPage(browser, server.baseUrl, 'otter@example.com');
   await dj.goto(`${server.baseUrl}/${room.shortcut}`);
+  await uploadInPage(dj, [tone('First Light.wav', 40, 330), tone('Second Wind.wav', 40, 392)]);
   await listener.goto(`${server.baseUrl}/${room.shortcut}`);
   // The listener is in the room (its tools show once joined) before the music starts.
   await listener.getByRole('button', { name: 'Step up to DJ' }).waitFor();
@@ -170,10 +184,16 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
 
   // A preview in My music holds the room's song while it plays (one sound at a time), and the
   // room's song comes back when the preview stops.
+  // It plays in the page's one audio element, which goes back to the room's song after.
+  const element = listener.getByTestId('room-audio');
+  const roomSource = await element.getAttribute('src');
   await queue.getByRole('button', { name: 'Preview “First Light”' }).click();
   await expect.poll(async () => (await readSync(listener)).status).toBe('held');
+  expect(await listener.locator('audio').count()).toBe(1);
+  expect(await element.getAttribute('src')).not.toBe(roomSource);
   await queue.getByRole('button', { name: 'Stop “First Light”' }).click();
   await expect.poll(async () => (await readSync(listener)).status, { timeout: 10_000 }).toBe('playing');
+  expect(await element.getAttribute('src')).toBe(roomSource);
   await listener.getByRole('tab', { name: 'Chat' }).click();
 
   if (process.env.SCREENSHOTS_DIR) {
@@ -199,4 +219,47 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
 
   await dj.context().close();
   await listener.context().close();
+});
+
+test('a browser that holds sound back until a click shows "Click to listen", and a click joins the room\'s moment', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Quiet ${Date.now()}`);
+  const ada = await logIn(server.baseUrl, 'ada@example.com');
+  await freshQueue(server.baseUrl, ada);
+  const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+  await dj.goto(`${server.baseUrl}/${room.shortcut}`);
+  await uploadInPage(dj, [tone('Held Back.wav', 30, 440)]);
+  await dj.getByRole('button', { name: 'Step up to DJ' }).click();
+  await expect.poll(async () => (await readSync(dj)).status, { timeout: 15_000 }).toBe('playing');
+
+  const listener = await demoMemberPage(browser, server.baseUrl, 'otter@example.com');
+  try {
+    // Headless Chromium lets pages play whatever its switches say (it reports a page as activated
+    // from the start), so the page gets a blocking browser's answer here: play() is
+    // refused with NotAllowedError until a real (trusted) click or key press in this document.
+    await listener.addInitScript(() => {
+      let activated = false;
+      for (const type of ['pointerdown', 'keydown']) {
+        window.addEventListener(type, (event) => (activated ||= event.isTrusted), { capture: true });
+      }
+      const play = HTMLMediaElement.prototype.play;
+      HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
+        if (!activated) return Promise.reject(new DOMException('play() needs a click first', 'NotAllowedError'));
+        return play.call(this);
+      };
+    });
+    await listener.goto(`${server.baseUrl}/${room.shortcut}`);
+    const listen = listener.getByRole('button', { name: playerMessages.clickToListen });
+    await listen.waitFor({ timeout: 15_000 });
+    expect((await readSync(listener)).status).toBe('blocked');
+    await listen.click();
+    await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
+    // It plays the room's moment, not the song's start: close to the room's timeline.
+    await expect
+      .poll(async () => Math.abs((await readSync(listener)).errorMs ?? Infinity), { timeout: 20_000 })
+      .toBeLessThan(100);
+    await listen.waitFor({ state: 'detached' });
+  } finally {
+    await listener.context().close();
+    await dj.context().close();
+  }
 });

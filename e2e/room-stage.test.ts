@@ -61,7 +61,7 @@ test('the stage has max_djs open spots; the crowd shows members as links and cou
   expect(await stage(guest).getByRole('button', { name: 'Open spot' }).first().isDisabled()).toBe(true);
   await expect.poll(() => ada.getByTestId('room-listeners').textContent()).toBe('2');
   // And down again.
-  await ada.getByRole('button', { name: 'Step down' }).click();
+  await ada.getByRole('button', { name: 'Step down', exact: true }).click();
   await expect.poll(() => stage(guest).getByRole('button', { name: 'Open spot' }).count()).toBe(3);
   // Two people on the floor, one link: the guest is drawn and counted, never a link.
   await expect.poll(() => crowd(ada).getByRole('link').count()).toBe(1);

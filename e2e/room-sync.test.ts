@@ -39,6 +39,7 @@ interface Reading {
   offsetMs: number | null;
   errorMs: number | null;
   position: number | null;
+  rate: number;
   wall: number;
 }
 
@@ -46,8 +47,8 @@ const readSync = (page: Page): Promise<Reading> =>
   page.evaluate(() => {
     const sync = (window as unknown as { __platterSync?: Reading }).__platterSync;
     if (!sync) throw new Error('no __platterSync on the page');
-    const { status, offsetMs, errorMs, position, wall } = sync;
-    return { status, offsetMs, errorMs, position, wall };
+    const { status, offsetMs, errorMs, position, rate, wall } = sync;
+    return { status, offsetMs, errorMs, position, rate, wall };
   });
 
 const percentile = (values: number[], p: number) => {
@@ -99,9 +100,10 @@ test('over a delayed line with skewed clocks, two pages keep to the timeline', a
       if (reading.offsetMs !== null) clockErrors.push(Math.abs(reading.offsetMs + skew));
     }
     if (a.status === 'playing' && b.status === 'playing' && a.position !== null && b.position !== null) {
-      // Each page's clock runs `skew` ahead of the true one: carry a's position to b's true moment.
+      // Each page's clock runs `skew` ahead of the true one: carry a's position to b's true moment
+      // (at a's playback rate, which its nudges keep within 5% of 1).
       const trueGap = b.wall - skews[1]! - (a.wall - skews[0]!);
-      apart.push(Math.abs(a.position + trueGap - b.position));
+      apart.push(Math.abs(a.position + trueGap * a.rate - b.position));
     }
     await listener.waitForTimeout(150);
   }

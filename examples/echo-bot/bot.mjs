@@ -44,7 +44,7 @@ async function onEvent({ seq, event }) {
     room.seq = seq;
   }
   if (event.command === 'speak' && event.userid !== BOT_USERID && event.text.trim() === '/hello') {
-    const [ok, body] = await call('room.speak', { roomid: room.roomid, text: `Hello, @${event.name}!` });
+    const [ok, body] = await call('room.speak', { roomid: event.roomid, text: `Hello, @${event.name}!` });
     if (!ok) console.error(`Could not answer: ${body.err}`);
   }
 }

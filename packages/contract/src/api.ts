@@ -11,6 +11,7 @@ import { profileCalls } from './calls/profile';
 import { roomCalls } from './calls/room';
 import { roomLiveCalls } from './calls/room-live';
 import { roomModerationCalls } from './calls/room-moderation';
+import { roomRulesCalls } from './calls/room-rules';
 import { socialCalls } from './calls/social';
 import { orderCalls } from './calls/order';
 import { stickerCalls } from './calls/sticker';
@@ -23,6 +24,7 @@ export const calls = {
   ...roomCalls,
   ...roomLiveCalls,
   ...roomModerationCalls,
+  ...roomRulesCalls,
   ...socialCalls,
   ...lobbyContentCalls,
   ...accountCalls,

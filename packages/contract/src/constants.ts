@@ -148,3 +148,15 @@ export const LAME_SKIP_SHARE = 0.5;
 export const LAME_SKIP_MIN_VOTES = 2;
 /** The timeline lease of a room: held this long, renewed well before it runs out. */
 export const TIMELINE_LEASE_MS = 5000;
+
+// Room rules (docs/room.md, "Room rules"): each 0 means off.
+/** The longest a moderator may let a DJ sit idle before the stage passes them over. */
+export const AFK_MINUTES_MAX = 24 * 60;
+/** The longest song a room may allow. */
+export const MAX_SONG_MINUTES_MAX = 180;
+/** How far back "no repeats" may look. */
+export const NO_REPEAT_HOURS_MAX = 7 * 24;
+/** The most songs a room may let one DJ play before stepping down (and the most a DJ may plan). */
+export const DJ_SONG_LIMIT_MAX = 50;
+/** The most people waiting for the stage in one room. */
+export const WAITLIST_MAX = 50;

@@ -8,6 +8,7 @@ export * from './calls/presence';
 export * from './calls/room';
 export * from './calls/room-live';
 export * from './calls/room-moderation';
+export * from './calls/room-rules';
 export * from './calls/pm';
 export * from './calls/library';
 export * from './calls/playback';

@@ -19,6 +19,7 @@ import { roomDetails, song } from './calls/room';
 import { roomUser } from './calls/room-live';
 import { pmMessage } from './calls/pm';
 import { playingSong, songEndings, votes } from './calls/playback';
+import { stageLeaveReasons, waitlistChanges } from './calls/room-rules';
 
 export const PROTOCOL_VERSION = 2;
 export const SOCKET_PATH = '/socket';
@@ -66,13 +67,33 @@ export const roomEvent = z.discriminatedUnion('command', [
   }),
   /** Someone stepped up to the stage; `djs` is the stage after, in order. */
   z.object({ command: z.literal('add_dj'), roomid: z.string(), user: z.array(roomUser), djs: z.array(z.string()) }),
-  /** Someone left the stage: stepped down, left the room, or taken off by moderator `modid`. */
+  /** Someone left the stage (`reason`: why; `modid`: the moderator who took them off, or null). */
   z.object({
     command: z.literal('rem_dj'),
     roomid: z.string(),
     user: z.array(roomUser),
     djs: z.array(z.string()),
     modid: z.string().nullable(),
+    reason: z.enum(stageLeaveReasons),
+  }),
+  /**
+   * The line for the stage changed: `waitlist` is it now, first in line first; `userid` is whom
+   * `change` happened to (`modid`: the moderator who did it, or null).
+   */
+  z.object({
+    command: z.literal('update_waitlist'),
+    roomid: z.string(),
+    waitlist: z.array(z.string()),
+    userid: z.string(),
+    change: z.enum(waitlistChanges),
+    modid: z.string().nullable(),
+  }),
+  /** A DJ's own plan: step down after `songs_left` more of their songs (null: no plan). */
+  z.object({
+    command: z.literal('dj_plan'),
+    roomid: z.string(),
+    userid: z.string(),
+    songs_left: z.number().nullable(),
   }),
   /** Someone in the room changed how they look (name, avatar, laptop, its stickers): the room redraws them. */
   z.object({ command: z.literal('update_user'), roomid: z.string(), userid: z.string(), user: roomUser }),

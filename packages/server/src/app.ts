@@ -21,6 +21,7 @@ import { ttapiGateway } from './realtime/ttapi/gateway';
 import { Hub } from './realtime/hub';
 import { authenticate, forgetSessions } from './features/auth/sessions';
 import { updateUser } from './features/accounts/store';
+import { fillStage } from './features/room';
 import { liveRoomHandlers } from './features/room/handlers';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/accounts/sign-in';
@@ -37,7 +38,7 @@ import { syncStickerCatalogue } from './features/stickers/catalogue';
 import { directoryHandlers } from './features/directory/handlers';
 import { lobbyContentHandlers } from './features/lobby-content/handlers';
 import { roomHandlers } from './features/rooms/handlers';
-import { followStage } from './features/rooms';
+import { fillStageWith, followStage } from './features/rooms';
 import { playbackHandlers, songFollowsStage } from './features/playback';
 import { socialHandlers } from './features/social/handlers';
 import { registerSocialRoutes } from './features/social/routes';
@@ -84,6 +85,8 @@ const handlers: Handlers = {
 
 // The music follows the stage: a song starts when it gets a DJ, and moves on when the DJ playing leaves.
 followStage(songFollowsStage);
+// A spot that opens on the stage goes to the first in its waitlist.
+fillStageWith(fillStage);
 
 /** Messages for requests that never reach a handler. */
 function transportError(error: FastifyError): ApiError {

@@ -39,12 +39,15 @@ test('the example bot joins a room and answers /hello', async () => {
       BOT_USERAUTH: bot.userauth,
       ROOM: room.shortcut,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   const channel = `room:${room.roomid}`;
   // A bot process takes a moment to start: up to 15 s for it to walk in.
   const joined = await person.nextEvent(channel, 15_000);
   expect(joined.event).toMatchObject({ command: 'registered', user: [{ userid: bot.userid, bot: true }] });
+  // The room hears the bot walk in before the bot has its snapshot: a /hello said in between
+  // would be in that snapshot's chat, not an event it answers. Wait for the bot to say it's in.
+  await botSays(child, /^in room /m, 15_000);
 
   await person.ok('room.speak', { roomid: room.roomid, text: '/hello' });
   // Generous waits: on a loaded CI machine PostgreSQL and the bot's own process can both be slow.
@@ -52,3 +55,21 @@ test('the example bot joins a room and answers /hello', async () => {
   const answer = await person.nextEvent(channel, 15_000);
   expect(answer.event).toMatchObject({ command: 'speak', userid: bot.userid, text: `Hello, @${owner.name}!` });
 });
+
+/** Resolves when the bot's output matches `pattern`; fails after `timeoutMs`. */
+function botSays(bot: ChildProcess, pattern: RegExp, timeoutMs: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(
+      () => reject(new Error(`the bot did not say ${pattern} in ${timeoutMs} ms: ${output}`)),
+      timeoutMs,
+    );
+    bot.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (pattern.test(output)) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+  });
+}

@@ -5,35 +5,20 @@
  * leaving ends their song; an empty stage plays nothing. Songs end by the timeline's sweep, at a
  * clock the test moves.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { SONG_LEAD_MS, playbackMessages, stageMessages, type Credentials } from '@platter/contract';
-import { startTestApp, type TestApp } from './support/test-app';
+import { beforeAll, describe, expect, test } from 'vitest';
+import { SONG_LEAD_MS, playbackMessages, stageMessages } from '@platter/contract';
+import type { TestApp } from './support/test-app';
+import { musicRoomApp } from './support/music-room-app';
 import { aGuest, aMember, aRoom, withPoints } from './support/factories';
 import { aSong, emptyQueue, queueOf } from './support/music';
-import { commandsUntil, eventsUntil, pageIn } from './support/room-pages';
-import type { TestSocket } from './support/socket-client';
+import { commandsUntil, eventsUntil } from './support/room-pages';
 
-let clock = Date.now();
-const now = () => clock;
-const sockets: TestSocket[] = [];
+const music = musicRoomApp();
+const { inRoom, playOut } = music;
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({}, now);
+beforeAll(() => {
+  t = music.t;
 });
-afterAll(async () => {
-  for (const socket of sockets.splice(0)) socket.close();
-  await t.close();
-});
-
-const inRoom = (who: Credentials, roomid: string) => pageIn(t, who, roomid, sockets);
-
-/** Moves the clock to the playing song's end and lets the timeline sweep end it. */
-async function playOut(roomid: string) {
-  const { current_song } = await t.ok('room.info', { roomid });
-  if (!current_song) throw new Error('nothing plays');
-  clock = Math.max(clock, current_song.starttime + current_song.metadata.length * 1000);
-  await t.timeline!.sweep();
-}
 
 describe('stepping up', () => {
   test('a member needs a song in their queue, and the room points to DJ', async () => {
@@ -81,7 +66,7 @@ describe('turns', () => {
       _id: a1,
       djid: a.userid,
       djname: a.name,
-      starttime: clock + SONG_LEAD_MS,
+      starttime: music.now() + SONG_LEAD_MS,
       metadata: { song: 'A one', artist: 'Ayes', album: 'Album', coverart: null, length: 60 },
       gain: -6,
       peaks: [0.5, 1],
@@ -94,7 +79,7 @@ describe('turns', () => {
       artist: 'Ayes',
       song: 'A one',
       coverart: null,
-      played: clock + SONG_LEAD_MS,
+      played: music.now() + SONG_LEAD_MS,
     });
 
     await pages[1]!.socket.ok('room.add_dj', { roomid: room.roomid });
@@ -194,7 +179,7 @@ describe('turns', () => {
     await (await inRoom(dj, room.roomid)).socket.ok('room.add_dj', { roomid: room.roomid });
     const quiet = await inRoom(owner, room.roomid);
     expect(quiet.snapshot.current_song).toMatchObject({ _id: songId, djid: dj.userid, gain: 0, peaks: [] });
-    clock += 30_000;
+    music.advance(30_000);
     const late = await inRoom(await aMember(t), room.roomid);
     expect(late.snapshot.current_song?.starttime).toBe(quiet.snapshot.current_song?.starttime);
     expect(late.snapshot.votes).toEqual({ upvotes: 0, downvotes: 0, votelog: [] });

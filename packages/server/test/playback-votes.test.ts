@@ -5,27 +5,20 @@
  * votes skip the song.
  */
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { playbackMessages, type Credentials } from '@platter/contract';
-import { startTestApp, type TestApp } from './support/test-app';
+import type { TestApp } from './support/test-app';
+import { musicRoomApp } from './support/music-room-app';
 import { aGuest, aMember, aRoom } from './support/factories';
 import { aSong } from './support/music';
-import { eventsUntil, pageIn } from './support/room-pages';
-import type { TestSocket } from './support/socket-client';
+import { eventsUntil } from './support/room-pages';
 
-let clock = Date.now();
-const now = () => clock;
-const sockets: TestSocket[] = [];
+const music = musicRoomApp();
+const { inRoom } = music;
 let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({}, now);
+beforeAll(() => {
+  t = music.t;
 });
-afterAll(async () => {
-  for (const socket of sockets.splice(0)) socket.close();
-  await t.close();
-});
-
-const inRoom = (who: Credentials, roomid: string) => pageIn(t, who, roomid, sockets);
 
 /** A room whose DJ plays a song, watched by its owner, with `crowd` more members in it. */
 async function aPlayingRoom(crowd: number) {
@@ -70,7 +63,7 @@ describe('votes', () => {
       downvotes: 0,
       votelog: [[second!.member.userid, 'up']],
     });
-    clock += 1000;
+    music.advance(1000);
     await first!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last).toMatchObject({
       upvotes: 1,

@@ -48,6 +48,15 @@ describe('room.create', () => {
         slow_mode: 0,
         creator: member.userid,
         moderator_id: [],
+        // No stage rules until its moderators set some.
+        rules: {
+          stage_locked: false,
+          waitlist_locked: false,
+          afk_minutes: 0,
+          max_song_minutes: 0,
+          no_repeat_hours: 0,
+          dj_song_limit: 0,
+        },
       },
     });
     // Public by default: listed at once.

@@ -51,6 +51,10 @@ export const roomSnapshot = z.object({
   votes: roomVotes,
   /** Who snagged it so far. */
   snaggers: z.array(z.string()),
+  /** Who waits for the stage, first in line first. */
+  waitlist: z.array(z.string()),
+  /** The DJs' own plans: songs left before each steps down (only DJs with a plan). */
+  dj_plans: z.record(z.string(), z.number()),
   seq: z.number(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;
@@ -93,6 +97,8 @@ export const roomLiveCalls = callTable(
       users: z.array(roomUser).optional(),
       djids: z.array(z.string()).optional(),
       moderator_ids: z.array(z.string()).optional(),
+      /** Who waits for the stage, first in line first (with `extended`). */
+      waitlist: z.array(z.string()).optional(),
       /** The song playing now (what ttapi bots read as room.metadata.current_song), or null. */
       current_song: playingSong.nullable(),
       /** The DJ playing it (ttapi's room.metadata.current_dj), or null. */

@@ -19,6 +19,7 @@ import {
 } from '../constants';
 import { wholeNumberWith } from '../validation';
 import { roomId, roomMessages } from './room';
+import { roomRulesInput } from './room-rules';
 
 export const moderationMessages = {
   notModerator: 'Only moderators of this room can do that.',
@@ -67,6 +68,8 @@ export const moderationActions = [
   'remove_moderator',
   'modify_room',
   'skip_song',
+  'move_waitlist',
+  'remove_from_waitlist',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
@@ -193,6 +196,7 @@ export const roomModerationCalls = callTable(
       slow_mode: wholeNumberWith(moderationMessages.slowMode)
         .pipe(z.number().min(0, moderationMessages.slowMode).max(SLOW_MODE_SECONDS_MAX, moderationMessages.slowMode))
         .optional(),
+      ...roomRulesInput,
     }),
     output: z.object({}),
   }),

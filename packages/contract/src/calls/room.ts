@@ -98,6 +98,17 @@ export type Room = z.infer<typeof room>;
  * slow mode (seconds between one person's messages, 0 = off), its creator (the owner) and the
  * moderators the owner appointed (turntable's `moderator_id`).
  */
+/** A room's rules for its stage (docs/room.md, "Room rules"; calls/room-rules.ts): 0 is off. */
+export const roomRules = z.object({
+  stage_locked: z.boolean(),
+  waitlist_locked: z.boolean(),
+  afk_minutes: z.number(),
+  max_song_minutes: z.number(),
+  no_repeat_hours: z.number(),
+  dj_song_limit: z.number(),
+});
+export type RoomRules = z.infer<typeof roomRules>;
+
 export const roomDetails = room.extend({
   description: z.string().nullable(),
   created: z.number(),
@@ -106,6 +117,7 @@ export const roomDetails = room.extend({
     slow_mode: z.number(),
     creator: z.string().nullable(),
     moderator_id: z.array(z.string()),
+    rules: roomRules,
   }),
 });
 export type RoomDetails = z.infer<typeof roomDetails>;

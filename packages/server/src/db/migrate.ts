@@ -10,6 +10,7 @@ import * as roomChat from './migrations/0007-room-chat';
 import * as roomModeration from './migrations/0008-room-moderation';
 import * as privateMessages from './migrations/0009-private-messages';
 import * as music from './migrations/0010-music';
+import * as roomRules from './migrations/0011-room-rules';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0008-room-moderation': roomModeration,
   '0009-private-messages': privateMessages,
   '0010-music': music,
+  '0011-room-rules': roomRules,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -103,6 +103,13 @@ export interface RoomsTable {
   /** The instance that drives the room's timeline, and until when (its lease). */
   timelineHolder: string | null;
   timelineLeaseUntil: number | null;
+  /** The room's rules for its stage (docs/room.md, "Room rules"): flags, and limits where 0 is off. */
+  stageLocked: Generated<number>;
+  waitlistLocked: Generated<number>;
+  afkMinutes: Generated<number>;
+  maxSongMinutes: Generated<number>;
+  noRepeatHours: Generated<number>;
+  djSongLimit: Generated<number>;
   createdAt: number;
 }
 
@@ -116,6 +123,20 @@ export interface RoomMembersTable {
   djSince: number | null;
   /** When their last page in the room closed; null while one is open (docs/room.md, grace period). */
   awaySince: number | null;
+  /** When they last did something in the room (the AFK rule); null: never since they came. */
+  activeAt: Generated<number | null>;
+  /** Songs they played since they stepped up (the songs-per-DJ rule). */
+  djPlays: Generated<number>;
+  /** Songs left before they step down of their own plan; null: no plan. */
+  djPlan: Generated<number | null>;
+}
+
+/** The line for a room's stage: position 0 takes the next free spot. */
+export interface RoomWaitlistTable {
+  roomId: string;
+  userId: string;
+  position: number;
+  joinedAt: number;
 }
 
 export interface RoomModeratorsTable {
@@ -470,6 +491,7 @@ export interface Database {
   roomPlays: RoomPlaysTable;
   roomVotes: RoomVotesTable;
   roomSnags: RoomSnagsTable;
+  roomWaitlist: RoomWaitlistTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -6,21 +6,9 @@ export function encodeWav(channelData: readonly Float32Array[], sampleRate: numb
   const channels = channelData.length;
   const frames = channelData[0]?.length ?? 0;
   const dataBytes = frames * channels * 2;
-  const wav = Buffer.alloc(44 + dataBytes);
-  wav.write('RIFF', 0, 'ascii');
-  wav.writeUInt32LE(36 + dataBytes, 4);
-  wav.write('WAVE', 8, 'ascii');
-  wav.write('fmt ', 12, 'ascii');
-  wav.writeUInt32LE(16, 16);
-  wav.writeUInt16LE(1, 20); // PCM
-  wav.writeUInt16LE(channels, 22);
-  wav.writeUInt32LE(sampleRate, 24);
-  wav.writeUInt32LE(sampleRate * channels * 2, 28);
-  wav.writeUInt16LE(channels * 2, 32);
-  wav.writeUInt16LE(16, 34);
-  wav.write('data', 36, 'ascii');
-  wav.writeUInt32LE(dataBytes, 40);
-  const data = new DataView(wav.buffer, wav.byteOffset + 44, dataBytes);
+  const wav = Buffer.alloc(WAV_HEADER_BYTES + dataBytes);
+  wavHeader(channels, sampleRate, dataBytes).copy(wav);
+  const data = new DataView(wav.buffer, wav.byteOffset + WAV_HEADER_BYTES, dataBytes);
   let offset = 0;
   for (let frame = 0; frame < frames; frame++) {
     for (let channel = 0; channel < channels; channel++) {
@@ -30,4 +18,25 @@ export function encodeWav(channelData: readonly Float32Array[], sampleRate: numb
     }
   }
   return wav;
+}
+
+export const WAV_HEADER_BYTES = 44;
+
+/** The header of a 16-bit PCM WAV file whose samples take `dataBytes` (for files written in pieces). */
+export function wavHeader(channels: number, sampleRate: number, dataBytes: number): Buffer {
+  const header = Buffer.alloc(WAV_HEADER_BYTES);
+  header.write('RIFF', 0, 'ascii');
+  header.writeUInt32LE(36 + dataBytes, 4);
+  header.write('WAVE', 8, 'ascii');
+  header.write('fmt ', 12, 'ascii');
+  header.writeUInt32LE(16, 16);
+  header.writeUInt16LE(1, 20); // PCM
+  header.writeUInt16LE(channels, 22);
+  header.writeUInt32LE(sampleRate, 24);
+  header.writeUInt32LE(sampleRate * channels * 2, 28);
+  header.writeUInt16LE(channels * 2, 32);
+  header.writeUInt16LE(16, 34);
+  header.write('data', 36, 'ascii');
+  header.writeUInt32LE(dataBytes, 40);
+  return header;
 }

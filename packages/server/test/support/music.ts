@@ -14,6 +14,8 @@ export interface SongOptions {
   loudness?: number;
   peaks?: number[];
   cover?: string;
+  /** An audio file already stored (another member's copy of the same song); a new one when left out. */
+  fileHash?: string;
 }
 
 let counter = 0;
@@ -22,20 +24,22 @@ let counter = 0;
 export async function aSong(t: TestApp, owner: Credentials, options: SongOptions = {}): Promise<string> {
   const { db, now } = t.app.services;
   const n = counter++;
-  const hash = randomBytes(32).toString('hex');
-  await db
-    .insertInto('audioFiles')
-    .values({
-      hash,
-      size: 1000,
-      format: 'mp3',
-      durationMs: options.lengthMs ?? 180_000,
-      analysis: options.loudness === undefined ? 'pending' : 'ready',
-      loudness: options.loudness ?? null,
-      peaks: options.peaks ? JSON.stringify(options.peaks) : null,
-      createdAt: now(),
-    })
-    .execute();
+  const hash = options.fileHash ?? randomBytes(32).toString('hex');
+  if (options.fileHash === undefined) {
+    await db
+      .insertInto('audioFiles')
+      .values({
+        hash,
+        size: 1000,
+        format: 'mp3',
+        durationMs: options.lengthMs ?? 180_000,
+        analysis: options.loudness === undefined ? 'pending' : 'ready',
+        loudness: options.loudness ?? null,
+        peaks: options.peaks ? JSON.stringify(options.peaks) : null,
+        createdAt: now(),
+      })
+      .execute();
+  }
   const songId = randomBytes(12).toString('hex');
   await db
     .insertInto('songs')
@@ -97,4 +101,14 @@ export async function emptyQueue(t: TestApp, owner: Credentials): Promise<void> 
     .deleteFrom('playlistSongs')
     .where('playlistId', '=', await activePlaylistOf(t, owner))
     .execute();
+}
+
+/** The audio file a song of the library plays. */
+export async function fileOf(t: TestApp, songId: string): Promise<string> {
+  const row = await t.app.services.db
+    .selectFrom('songs')
+    .select('fileHash')
+    .where('id', '=', songId)
+    .executeTakeFirstOrThrow();
+  return row.fileHash;
 }

@@ -15,6 +15,8 @@ export class AudioOutput {
   constructor(events: { onError: () => void; onSeeked: () => void }) {
     const element = document.createElement('audio');
     element.preload = 'auto';
+    // The player's rate nudges (drift.ts) change the tempo, never the pitch.
+    element.preservesPitch = true;
     element.setAttribute('data-testid', 'room-audio');
     element.addEventListener('error', events.onError);
     element.addEventListener('seeked', events.onSeeked);

@@ -9,12 +9,22 @@
 
 /** Beyond this the page seeks; under it, it plays a little faster or slower. */
 export const SEEK_BEYOND_MS = 1000;
-/** Errors this small are left alone (the measurement itself wobbles by a few ms). */
-export const DRIFT_DEADBAND_MS = 6;
 /** The playback rate stays within 1 ± this. */
 export const MAX_RATE_NUDGE = 0.05;
-/** An error is worked off in about this long: 100 ms ahead plays at 0.95 for ~2 s. */
-export const DRIFT_CORRECTION_MS = 2000;
+/**
+ * …and never closer to 1 than this while the page follows the timeline. Chromium's
+ * time-stretcher (it keeps the pitch) treats a rate within about 0.1–0.25% of 1 as 1, and
+ * each time the rate leaves exactly 1 it switches on and the element's position falls back
+ * ~20 ms. So the page never returns to 1: when its error is small it plays 0.3% fast or slow,
+ * whichever the error asks — a tempo change nobody hears, and no position lost.
+ */
+export const MIN_RATE_NUDGE = 0.003;
+/** The rate a song starts at: already stretching (see MIN_RATE_NUDGE), a hair fast. */
+export const FOLLOWING_RATE = 1 + MIN_RATE_NUDGE;
+/** Errors this small keep the direction the rate has (a reading wobbles by about this). */
+export const DRIFT_HOLD_MS = 1;
+/** The nudge is the error over this: 10 ms ahead plays at 0.99; 100 ms at 0.95, made up in ~2 s. */
+export const DRIFT_CORRECTION_MS = 1000;
 /** A page whose error stays beyond this for LARGE_ERROR_FOR_MS is told why it may be. */
 export const LARGE_ERROR_MS = 250;
 export const LARGE_ERROR_FOR_MS = 15_000;
@@ -23,16 +33,23 @@ export type Correction = { kind: 'seek'; toMs: number } | { kind: 'rate'; rate: 
 
 /**
  * What to do about an error of `errorMs` while the timeline is at `targetMs` in the song:
- * seek there (plus `seekLeadMs`, what a seek has been seen to cost), or set the rate.
+ * seek there (plus `seekLeadMs`, what a seek has been seen to cost), or set the rate — in
+ * proportion to the error, at least MIN_RATE_NUDGE off 1, within MAX_RATE_NUDGE. An error
+ * within DRIFT_HOLD_MS keeps the direction of `currentRate`.
  */
-export function correctDrift(errorMs: number, targetMs: number, seekLeadMs = 0): Correction {
+export function correctDrift(
+  errorMs: number,
+  targetMs: number,
+  seekLeadMs = 0,
+  currentRate = FOLLOWING_RATE,
+): Correction {
   if (!Number.isFinite(errorMs) || Math.abs(errorMs) > SEEK_BEYOND_MS) {
     return { kind: 'seek', toMs: Math.max(0, targetMs + seekLeadMs) };
   }
-  if (Math.abs(errorMs) <= DRIFT_DEADBAND_MS) return { kind: 'rate', rate: 1 };
-  const nudge = Math.max(-MAX_RATE_NUDGE, Math.min(MAX_RATE_NUDGE, errorMs / DRIFT_CORRECTION_MS));
   // Ahead (positive) plays slower; behind plays faster.
-  return { kind: 'rate', rate: Math.round((1 - nudge) * 10_000) / 10_000 };
+  const slower = Math.abs(errorMs) <= DRIFT_HOLD_MS ? currentRate < 1 : errorMs > 0;
+  const nudge = Math.min(MAX_RATE_NUDGE, Math.max(MIN_RATE_NUDGE, Math.abs(errorMs) / DRIFT_CORRECTION_MS));
+  return { kind: 'rate', rate: Math.round((slower ? 1 - nudge : 1 + nudge) * 10_000) / 10_000 };
 }
 
 /**

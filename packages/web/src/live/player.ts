@@ -12,6 +12,7 @@
 import { MAX_GAIN_DB, songAudioPath, type PlayingSong } from '@platter/contract';
 import {
   correctDrift,
+  FOLLOWING_RATE,
   largeErrorSince,
   nextSeekLead,
   POSITION_READINGS_KEPT,
@@ -28,10 +29,18 @@ import { emptyReadout, type HoldReason, type SyncReadout } from './sync-readout'
 export type { HoldReason, ListenStatus, SyncReadout } from './sync-readout';
 
 const TICK_MS = 200;
-/** While a song plays the clock is sampled again this often (a burst of pings). */
-const RESAMPLE_MS = 20_000;
-/** Pings in each burst: the more samples, the narrower their overlap (clock.ts). */
-const CLOCK_BURST = 8;
+/**
+ * Pings when a song is set: the more samples, the narrower their overlap (clock.ts). Over a
+ * line that delays each way by up to 80 ms, some 30 samples put the clock within 5 ms; a
+ * burst of 20, a tenth of a second apart, is over before the song starts (SONG_LEAD_MS, 2 s).
+ */
+const CLOCK_BURST = 20;
+/**
+ * While a song plays, one more ping this often: the estimate keeps narrowing (on a busy machine
+ * a sample that went through without waiting is rare, so the more chances the better) and
+ * follows the clocks as older samples age out.
+ */
+const CLOCK_TRICKLE_MS = 1000;
 /** After a seek, the error is read this long after playing resumes, to learn what a seek costs. */
 const SETTLE_MS = 400;
 const RETRY_LOAD_MS = 4000;
@@ -39,8 +48,6 @@ const RETRY_LOAD_MS = 4000;
 const START_SLACK_MS = 150;
 /** How long a held-back audio context is given to start after play() before the page asks for a click. */
 const CONTEXT_GRACE_MS = 500;
-/** The rate is changed only by this much at least (each change costs the element a little resync). */
-const RATE_STEP = 0.0025;
 
 export class RoomPlayer {
   private output: AudioOutput | null = null;
@@ -52,8 +59,10 @@ export class RoomPlayer {
   /** The element's recent positions, for a smoothed reading of where it plays (drift.ts). */
   private readings: PositionReading[] = [];
   private heldBy = new Set<HoldReason>();
+  /** While the element is lent (a preview): who to tell when what it plays fails. */
+  private lentTo: (() => void) | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private resampleTimer: ReturnType<typeof setInterval> | undefined;
+  private trickleTimer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private readout: SyncReadout = emptyReadout(0);
@@ -120,6 +129,33 @@ export class RoomPlayer {
     this.update();
   }
 
+  /**
+   * Lends the page's one audio element (a preview in My music): the room's song is held until
+   * it comes back, and a new song meanwhile only waits. `onFailed`: what the borrower played failed.
+   */
+  lend(onFailed: () => void): HTMLAudioElement {
+    this.hold('preview');
+    this.lentTo = onFailed;
+    this.applyGain();
+    return this.ensureAudio();
+  }
+
+  /** The lent element comes back: the room's song again, where the timeline is by then. */
+  giveBack(): void {
+    if (!this.lentTo) return;
+    this.lentTo = null;
+    const audio = this.audio;
+    if (audio) {
+      audio.pause();
+      if (this.song) {
+        audio.src = songAudioPath(this.song._id);
+        audio.playbackRate = FOLLOWING_RATE;
+      } else audio.removeAttribute('src');
+    }
+    this.applyGain();
+    this.release('preview');
+  }
+
   changeSettings(change: Partial<PlayerSettings>): void {
     this.settings = { ...this.settings, ...change };
     savePlayerSettings(this.settings);
@@ -136,9 +172,9 @@ export class RoomPlayer {
     setMediaSession(song, this);
     if (!song) {
       clearInterval(this.timer);
-      clearInterval(this.resampleTimer);
-      this.timer = this.resampleTimer = undefined;
-      if (this.audio) {
+      clearInterval(this.trickleTimer);
+      this.timer = this.trickleTimer = undefined;
+      if (this.audio && !this.lentTo) {
         this.audio.pause();
         this.audio.removeAttribute('src');
         this.audio.load();
@@ -147,12 +183,15 @@ export class RoomPlayer {
       return;
     }
     const audio = this.ensureAudio();
-    audio.src = songAudioPath(song._id);
-    audio.playbackRate = 1;
-    this.applyGain();
+    // A lent element keeps playing the borrower's; the song is loaded when it comes back.
+    if (!this.lentTo) {
+      audio.src = songAudioPath(song._id);
+      audio.playbackRate = FOLLOWING_RATE;
+      this.applyGain();
+    }
     this.socket.sampleClock(CLOCK_BURST);
     this.timer ??= setInterval(() => this.update(), TICK_MS);
-    this.resampleTimer ??= setInterval(() => this.socket.sampleClock(CLOCK_BURST), RESAMPLE_MS);
+    this.trickleTimer ??= setInterval(() => this.socket.sampleClock(1), CLOCK_TRICKLE_MS);
     this.update();
   }
 
@@ -203,12 +242,9 @@ export class RoomPlayer {
       this.seekLeadMs = nextSeekLead(this.seekLeadMs, errorMs);
       this.seekedAt = null;
     }
-    const correction = correctDrift(errorMs, target, this.seekLeadMs);
+    const correction = correctDrift(errorMs, target, this.seekLeadMs, audio.playbackRate);
     if (correction.kind === 'seek') this.seekTo(correction.toMs);
-    else if (
-      Math.abs(audio.playbackRate - correction.rate) >= RATE_STEP ||
-      (correction.rate === 1 && audio.playbackRate !== 1)
-    ) {
+    else if (audio.playbackRate !== correction.rate) {
       // Readings so far were taken at the old rate: carry them to now, and on at the new one.
       this.readings = this.readings.map((reading) => ({
         at: now,
@@ -250,7 +286,7 @@ export class RoomPlayer {
   private seekTo(ms: number): void {
     if (!this.audio) return;
     this.audio.currentTime = Math.max(0, ms) / 1000;
-    this.audio.playbackRate = 1;
+    this.audio.playbackRate = FOLLOWING_RATE;
     this.seekedAt = performance.now();
     this.readings = [];
   }
@@ -299,10 +335,13 @@ export class RoomPlayer {
 
   private applyGain(): void {
     const { volume, muted } = this.settings;
-    this.output?.setLevel(muted ? 0 : volume * gainFactor(this.song?.gain ?? 0, MAX_GAIN_DB));
+    // A preview plays at the listener's volume (its loudness is the room's to correct, not the song's).
+    const gain = this.lentTo ? 0 : (this.song?.gain ?? 0);
+    this.output?.setLevel(muted ? 0 : volume * gainFactor(gain, MAX_GAIN_DB));
   }
 
   private loadFailed(): void {
+    if (this.lentTo) return this.lentTo();
     const song = this.song;
     if (!song || !this.audio?.getAttribute('src')) return;
     this.publish({ ...this.readout, status: 'failed' });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import type { RoomSnapshot, RoomUser } from '@platter/contract';
+import type { RoomSnapshot, RoomUser, WaitlistChange } from '@platter/contract';
 import { chatLinesOf, emptyRoom, reduceRoom, type RoomAction, type RoomState } from './room-reducer';
 
 const person = (userid: string): RoomUser => ({
@@ -34,6 +34,14 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
       slow_mode: 0,
       creator: 'a',
       moderator_id: [],
+      rules: {
+        stage_locked: false,
+        waitlist_locked: false,
+        afk_minutes: 0,
+        max_song_minutes: 0,
+        no_repeat_hours: 0,
+        dj_song_limit: 3,
+      },
     },
   },
   users: users.map(person),
@@ -43,6 +51,8 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   current_song: null,
   votes: { upvotes: 0, downvotes: 0, votelog: [] },
   snaggers: [],
+  waitlist: [],
+  dj_plans: {},
   seq,
 });
 
@@ -124,7 +134,10 @@ test('the stage follows add_dj and rem_dj, and each reads as a line in the chat'
   let state = joined(4, ['a', 'b']);
   state = reduceRoom(state, event(5, { command: 'add_dj', roomid: 'r1', user: [person('b')], djs: ['b'] }));
   state = reduceRoom(state, event(6, { command: 'add_dj', roomid: 'r1', user: [person('a')], djs: ['b', 'a'] }));
-  state = reduceRoom(state, event(7, { command: 'rem_dj', roomid: 'r1', user: [person('b')], djs: ['a'], modid: 'a' }));
+  state = reduceRoom(
+    state,
+    event(7, { command: 'rem_dj', roomid: 'r1', user: [person('b')], djs: ['a'], modid: 'a', reason: 'moderator' }),
+  );
   expect(state.djids).toEqual(['a']);
   expect(state.feed.map((l) => (l.kind === 'notice' ? l.text : ''))).toEqual([
     'Name b stepped up to DJ',
@@ -213,4 +226,42 @@ test('a song plays: the feed says who started it, the room shows it, and its end
     reader: 'a',
   });
   expect([state.music.song?.playid, state.music.downvotes, state.music.snaggers]).toEqual(['p1', 1, []]);
+});
+
+test("the waitlist and the DJs' plans follow their events; leaving the stage says why", () => {
+  let state = joined(4, ['a', 'b', 'c']);
+  const waitlist = (seq: number, list: string[], userid: string, change: WaitlistChange, modid: string | null = null) =>
+    event(seq, { command: 'update_waitlist', roomid: 'r1', waitlist: list, userid, change, modid });
+  state = reduceRoom(state, waitlist(5, ['b'], 'b', 'joined'));
+  state = reduceRoom(state, waitlist(6, ['b', 'c'], 'c', 'joined'));
+  state = reduceRoom(state, waitlist(7, ['c', 'b'], 'c', 'moved', 'a'));
+  expect(state.waitlist).toEqual(['c', 'b']);
+  state = reduceRoom(state, event(8, { command: 'add_dj', roomid: 'r1', user: [person('a')], djs: ['a'] }));
+  state = reduceRoom(state, event(9, { command: 'dj_plan', roomid: 'r1', userid: 'a', songs_left: 2 }));
+  expect(state.djPlans).toEqual({ a: 2 });
+  state = reduceRoom(
+    state,
+    event(10, { command: 'rem_dj', roomid: 'r1', user: [person('a')], djs: [], modid: null, reason: 'song_limit' }),
+  );
+  expect(state.djPlans).toEqual({});
+  state = reduceRoom(state, waitlist(11, ['b'], 'c', 'stepped_up'));
+  state = reduceRoom(state, waitlist(12, [], 'b', 'cannot_dj'));
+  state = reduceRoom(
+    state,
+    event(13, { command: 'rem_dj', roomid: 'r1', user: [person('c')], djs: [], modid: null, reason: 'afk' }),
+  );
+  // A person leaving the room leaves the line too.
+  state = reduceRoom(state, waitlist(14, ['b'], 'b', 'joined'));
+  state = reduceRoom(state, deregistered(15, 'b'));
+  expect(state.waitlist).toEqual([]);
+  expect(state.feed.map((line) => (line.kind === 'notice' ? line.text : ''))).toEqual([
+    'Name b joined the waitlist',
+    'Name c joined the waitlist',
+    'Name a moved Name c to #1 in the waitlist',
+    'Name a stepped up to DJ',
+    'Name a played their 3 songs and stepped down',
+    "Name b lost their place in the waitlist: they can't DJ right now",
+    'Name c stepped down: away too long',
+    'Name b joined the waitlist',
+  ]);
 });

@@ -12,6 +12,7 @@ import {
   type RoomUser,
 } from '@platter/contract';
 import { applyMusicEvent, musicNotice, musicOfSnapshot, silence, type RoomMusic } from './room-music';
+import { stageLeaveNotice, waitlistNotice, withDjPlan } from './room-stage';
 
 /** A line of the room's feed: something a person said, or something that happened. */
 export type FeedLine = ({ kind: 'chat' } & RoomChatLine) | { kind: 'notice'; key: string; text: string; time: number };
@@ -25,6 +26,10 @@ export interface RoomState {
   users: readonly RoomUser[];
   /** Who is on the stage, in the order they stepped up. */
   djids: readonly string[];
+  /** Who waits for the stage, first in line first. */
+  waitlist: readonly string[];
+  /** The DJs' own plans: songs left before each steps down. */
+  djPlans: Readonly<Record<string, number>>;
   /** The room's sequence number the state is at. */
   seq: number;
   /** The chat and the room's happenings, oldest first. */
@@ -48,6 +53,8 @@ export const emptyRoom: RoomState = {
   snapshot: null,
   users: [],
   djids: [],
+  waitlist: [],
+  djPlans: {},
   seq: 0,
   feed: [],
   mutedUntil: null,
@@ -79,9 +86,9 @@ export function noticeOf(state: RoomState, event: RoomEvent): string | null {
     case 'add_dj':
       return `${personName(event.user[0])} stepped up to DJ`;
     case 'rem_dj':
-      return event.modid
-        ? `${mod} took ${personName(event.user[0])} off the stage`
-        : `${personName(event.user[0])} stepped down`;
+      return stageLeaveNotice(event, personName(event.user[0]), mod, state.snapshot?.metadata.rules.dj_song_limit ?? 0);
+    case 'update_waitlist':
+      return waitlistNotice(event, nameIn(state, event.userid, 'A guest'), mod);
     case 'new_moderator':
       return `${event.name} is now a moderator`;
     case 'rem_moderator':
@@ -126,6 +133,7 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
         ...state,
         users: withoutUsers(state.users, event.user),
         djids: state.djids.filter((id) => !gone.has(id)),
+        waitlist: state.waitlist.filter((id) => !gone.has(id)),
       };
     }
     case 'speak': {
@@ -133,8 +141,13 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
       return { ...state, feed: [...state.feed, { kind: 'chat' as const, ...line }] };
     }
     case 'add_dj':
-    case 'rem_dj':
       return { ...state, djids: event.djs };
+    case 'rem_dj':
+      return { ...state, djids: event.djs, djPlans: withDjPlan(state.djPlans, event.user[0]?.userid ?? '', null) };
+    case 'update_waitlist':
+      return { ...state, waitlist: event.waitlist };
+    case 'dj_plan':
+      return { ...state, djPlans: withDjPlan(state.djPlans, event.userid, event.songs_left) };
     case 'update_user':
       return {
         ...state,
@@ -177,7 +190,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
     case 'exited':
       return { ...state, status: 'exited', error: action.error };
     case 'snapshot': {
-      const { room, users, djids, chat, seq, muted_until } = action.snapshot;
+      const { room, users, djids, chat, seq, muted_until, waitlist, dj_plans } = action.snapshot;
       // A snapshot older than what the page has seen (a slow answer) changes nothing.
       if (state.status === 'live' && !state.gap && seq < state.seq) return state;
       // The page's own notices stay; the chat is the server's.
@@ -191,6 +204,8 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
         snapshot: room,
         users,
         djids,
+        waitlist,
+        djPlans: dj_plans,
         feed: feed.slice(-FEED_KEPT),
         mutedUntil: muted_until,
         music: musicOfSnapshot(action.snapshot),

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test, vi } from 'vitest';
 import { PROTOCOL_VERSION, type Room } from '@platter/contract';
 import { ApiCallError } from '../api/client';
 import {
+  CLOCK_PING_SPACING_MS,
   LINE_DOWN,
   LiveSocket,
   PING_INTERVAL_MS,
@@ -272,7 +273,7 @@ test('events reach the listeners; invalid or unknown messages are skipped', () =
   client.stop();
 });
 
-test('after a welcome a few quick pings sample the clock; the shortest round trip wins', () => {
+test('after a welcome quick pings sample the clock, one after another; their overlap is the estimate', () => {
   let now = 50_000;
   const client = new LiveSocket({
     url: () => 'ws://platter.test/socket',
@@ -295,14 +296,15 @@ test('after a welcome a few quick pings sample the clock; the shortest round tri
   lastLine().deliver({ type: 'pong', t: pings[0]!.t, now: pings[0]!.t + 10_000 + 300 });
   now = pings[1]!.t + 20;
   lastLine().deliver({ type: 'pong', t: pings[1]!.t, now: pings[1]!.t + 10_000 + 10 });
-  expect(client.clock.offset()).toBe(10_000);
+  // Where both samples' intervals overlap ([9,990, 10,011]: the server's clock counts whole ms).
+  expect(client.clock.offset()).toBe(10_000.5);
   expect(client.clock.best()?.roundTrip).toBe(20);
   // The player asks for more samples while music plays; a reconnect starts the estimate over.
   client.sampleClock(3);
   vi.advanceTimersByTime(1000);
   expect(lastLine().sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(WELCOME_PINGS + 3);
   lastLine().drop();
-  expect(client.clock.offset()).toBe(10_000);
+  expect(client.clock.offset()).toBe(10_000.5);
   vi.advanceTimersByTime(RECONNECT_MAX_MS);
   lastLine().open();
   lastLine().deliver(welcome);
@@ -312,6 +314,23 @@ test('after a welcome a few quick pings sample the clock; the shortest round tri
   vi.advanceTimersByTime(1000);
   // Stopped: the asked-for pings are not sent on a closed line.
   expect(lastLine().sent.filter((m) => (m as { type: string }).type === 'ping')).toHaveLength(0);
+});
+
+test('pings asked for during a burst follow it, each CLOCK_PING_SPACING_MS after the last', () => {
+  const client = makeClient();
+  client.start();
+  lastLine().open();
+  lastLine().deliver(welcome);
+  client.sampleClock(3);
+  const sentPings = () => lastLine().sent.filter((m) => (m as { type: string }).type === 'ping').length;
+  const counts: number[] = [];
+  for (let n = 0; n < WELCOME_PINGS + 4; n++) {
+    vi.advanceTimersByTime(n === 0 ? 0 : CLOCK_PING_SPACING_MS);
+    counts.push(sentPings());
+  }
+  // One at a time, never two at once (a line that keeps order would queue the second behind the first).
+  expect(counts).toEqual([...Array.from({ length: WELCOME_PINGS + 3 }, (_, n) => n + 1), WELCOME_PINGS + 3]);
+  client.stop();
 });
 
 test('without credentials it does not connect at all', () => {

@@ -57,9 +57,13 @@ export interface LiveSocketOptions {
 export const RECONNECT_BASE_MS = 1000;
 export const RECONNECT_MAX_MS = 60_000;
 export const PING_INTERVAL_MS = 25_000;
-/** Right after a welcome a few quick pings give the clock estimate something to choose from. */
-export const WELCOME_PINGS = 4;
-export const WELCOME_PING_SPACING_MS = 250;
+/** Right after a welcome quick pings give the clock estimate something to choose from (clock.ts). */
+export const WELCOME_PINGS = 8;
+/**
+ * Quick pings go this far apart: close enough that a burst is over in a second or two, far
+ * enough apart that each meets the line afresh rather than queued behind the one before.
+ */
+export const CLOCK_PING_SPACING_MS = 100;
 /**
  * A line that has said nothing, not even a pong, for this long is dead. Generous, because a
  * hidden tab's timers may run only once a minute, and its pongs answer pings that late.
@@ -130,7 +134,9 @@ export class LiveSocket {
   private nextMsgid = 1;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
-  private welcomePings: ReturnType<typeof setTimeout>[] = [];
+  /** Clock pings asked for and not yet sent, one CLOCK_PING_SPACING_MS apart. */
+  private queuedPings = 0;
+  private pingBurstTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly pending = new Map<number, Pending>();
   private readonly follows = new Set<FollowSpec<CallName>>();
   private readonly eventListeners = new Set<(message: EventMessage) => void>();
@@ -178,18 +184,13 @@ export class LiveSocket {
   }
 
   /**
-   * A few more clock samples, quickly one after another (the player asks while music plays:
-   * the more samples, the likelier one with a short round trip).
+   * More clock samples, quickly one after another (the player asks while music plays: the
+   * more samples, the narrower the estimate). Asked for during a burst, they follow it.
    */
   sampleClock(count = WELCOME_PINGS): void {
     if (this.state !== 'connected') return;
-    for (let n = 0; n < count; n++) {
-      const timer = setTimeout(() => {
-        this.welcomePings = this.welcomePings.filter((other) => other !== timer);
-        this.ping();
-      }, n * WELCOME_PING_SPACING_MS);
-      this.welcomePings.push(timer);
-    }
+    this.queuedPings += count;
+    this.pingBurstTimer ??= setTimeout(() => this.nextQueuedPing(), 0);
   }
 
   /**
@@ -300,6 +301,8 @@ export class LiveSocket {
   }
 
   private receive(data: string): void {
+    // Read before parsing: a pong's time of arrival bounds the clock estimate (clock.ts).
+    const receivedAt = this.now();
     let json: unknown;
     try {
       json = JSON.parse(data);
@@ -310,7 +313,6 @@ export class LiveSocket {
     const parsed = serverMessage.safeParse(json);
     if (!parsed.success) return;
     const message = parsed.data;
-    const receivedAt = this.now();
     this.lastHeard = receivedAt;
     switch (message.type) {
       case 'welcome':
@@ -363,11 +365,18 @@ export class LiveSocket {
     this.sendMessage({ type: 'ping', t: this.now() });
   }
 
+  /** One ping of those asked for, and the next CLOCK_PING_SPACING_MS later. */
+  private nextQueuedPing(): void {
+    this.pingBurstTimer = undefined;
+    if (this.queuedPings <= 0) return;
+    this.queuedPings -= 1;
+    this.ping();
+    this.pingBurstTimer = setTimeout(() => this.nextQueuedPing(), CLOCK_PING_SPACING_MS);
+  }
+
   private startPinging(): void {
     this.clearPingTimers();
-    for (let n = 0; n < WELCOME_PINGS; n++) {
-      this.welcomePings.push(setTimeout(() => this.ping(), n * WELCOME_PING_SPACING_MS));
-    }
+    this.sampleClock(WELCOME_PINGS);
     this.pingTimer = setInterval(() => {
       if (this.now() - this.lastHeard > SILENCE_LIMIT_MS) {
         this.dropConnection();
@@ -396,7 +405,9 @@ export class LiveSocket {
   private clearPingTimers(): void {
     clearInterval(this.pingTimer);
     this.pingTimer = undefined;
-    for (const timer of this.welcomePings.splice(0)) clearTimeout(timer);
+    clearTimeout(this.pingBurstTimer);
+    this.pingBurstTimer = undefined;
+    this.queuedPings = 0;
   }
 
   private clearTimers(): void {

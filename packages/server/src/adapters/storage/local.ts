@@ -13,9 +13,11 @@ export function localStorage(dataDir: string): AudioStorage {
       const target = fileOf(hash);
       if (fs.existsSync(target)) return;
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
-      // Copied under a temporary name and renamed: a reader never sees half a file.
+      // Placed under a temporary name and renamed: a reader never sees half a file. A hard link
+      // when the upload's temporary file is on the same disk (its bytes are not written twice),
+      // else a copy.
       const partial = `${target}.${process.pid}.${Date.now()}.partial`;
-      await fs.promises.copyFile(localPath, partial);
+      await fs.promises.link(localPath, partial).catch(() => fs.promises.copyFile(localPath, partial));
       await fs.promises.rename(partial, target);
     },
     async read(hash, range) {

@@ -10,7 +10,7 @@ export { snagHandlers } from './snag';
 export { registerUploadRoute } from './upload-route';
 export { registerAudioRoute, CONTENT_TYPES } from './audio-route';
 export { pendingAudioFiles, openAudioFile, recordAnalysis, sweepOrphanFiles, type PendingFile } from './files';
-export { nextSongOf, sendToBack, type QueuedSong } from './queue';
+export { nextSongOf, sendToBack, type QueuedSong, type SongLimits } from './queue';
 export { coverUrl, songMetadata } from './songs';
 export { gainFor, songLevels } from './analysis';
 export { COVERS_PATH } from './covers';

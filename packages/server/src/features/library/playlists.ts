@@ -177,5 +177,12 @@ export async function playlistSongs(trx: Db, playlistId: string): Promise<Librar
 export async function createPlaylist(trx: Db, userId: string, playlists: PlaylistRow[], name: string, now: number) {
   if (playlists.some((p) => p.name === name)) throw errors.conflict(libraryMessages.playlistExists);
   if (playlists.length >= PLAYLISTS_MAX) throw errors.conflict(libraryMessages.playlistsFull);
-  await trx.insertInto('playlists').values({ id: newId(), userId, name, active: 0, createdAt: now }).execute();
+  // Strictly after the member's last, even within one millisecond: the list's order is the order they were made.
+  const { latest } = await trx
+    .selectFrom('playlists')
+    .select((eb) => eb.fn.max('createdAt').as('latest'))
+    .where('userId', '=', userId)
+    .executeTakeFirstOrThrow();
+  const createdAt = Math.max(now, Number(latest ?? 0) + 1);
+  await trx.insertInto('playlists').values({ id: newId(), userId, name, active: 0, createdAt }).execute();
 }

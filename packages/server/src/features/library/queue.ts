@@ -20,9 +20,21 @@ export interface QueuedSong {
   peaks: string | null;
 }
 
-/** The first song of the member's active playlist, or null when it is empty. */
-export async function nextSongOf(db: Db, userId: string): Promise<QueuedSong | null> {
-  const row = await db
+/** What a room's rules let a DJ play (docs/room.md, "Room rules"); each left out: no limit. */
+export interface SongLimits {
+  /** The longest song allowed. */
+  maxDurationMs?: number;
+  /** No file this room played since then (epoch ms). */
+  notPlayedIn?: { roomId: string; since: number };
+}
+
+/**
+ * The first song of the member's active playlist that fits `limits` (songs that don't fit are
+ * passed over, keeping their place), or null when none does (or it is empty).
+ */
+export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}): Promise<QueuedSong | null> {
+  const { maxDurationMs, notPlayedIn } = limits;
+  let query = db
     .selectFrom('playlists')
     .innerJoin('playlistSongs', 'playlistSongs.playlistId', 'playlists.id')
     .innerJoin('songs', 'songs.id', 'playlistSongs.songId')
@@ -40,10 +52,22 @@ export async function nextSongOf(db: Db, userId: string): Promise<QueuedSong | n
       'audioFiles.peaks',
     ])
     .where('playlists.userId', '=', userId)
-    .where('playlists.active', '=', 1)
-    .orderBy('playlistSongs.position')
-    .limit(1)
-    .executeTakeFirst();
+    .where('playlists.active', '=', 1);
+  if (maxDurationMs !== undefined) query = query.where('audioFiles.durationMs', '<=', maxDurationMs);
+  if (notPlayedIn) {
+    query = query.where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('roomPlays')
+            .select('roomPlays.id')
+            .whereRef('roomPlays.fileHash', '=', 'songs.fileHash')
+            .where('roomPlays.roomId', '=', notPlayedIn.roomId)
+            .where('roomPlays.startsAt', '>', notPlayedIn.since),
+        ),
+      ),
+    );
+  }
+  const row = await query.orderBy('playlistSongs.position').limit(1).executeTakeFirst();
   return row ? { ...row, durationMs: Number(row.durationMs) } : null;
 }
 

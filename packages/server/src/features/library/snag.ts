@@ -7,7 +7,7 @@
 import { playbackMessages, roomMessages, type LibrarySong } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { currentRoomOf, findRoom, roomCommand } from '../rooms';
+import { currentRoomOf, findRoom, markActive, roomCommand } from '../rooms';
 import { addSong } from './add-song';
 import { songView, songsWithFiles } from './songs';
 
@@ -53,6 +53,7 @@ export const snagHandlers = {
         snagged = kept ? songView(kept) : await addSong(trx, caller.userid, copy, now(), { within: trx });
         return [];
       }
+      await markActive(trx, roomid, caller.userid, now());
       await trx.insertInto('roomSnags').values({ playId: play.id, userId: caller.userid, snaggedAt: now() }).execute();
       await trx
         .updateTable('roomPlays')

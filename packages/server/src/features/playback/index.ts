@@ -1,16 +1,15 @@
-/** What other features and the app use of the music in a room: turns, the timeline, votes. */
-import { playbackMessages } from '@platter/contract';
-import { errors } from '../../api/errors';
+/** What other features and the app use of the music in a room: turns, the timeline, votes, the stage's rules. */
 import type { Db } from '../../db/database';
-import { nextSongOf } from '../library';
+import { isAfk, stageRulesOf } from './stage-rules';
 
 export { playbackHandlers } from './handlers';
 export { currentPlayOf, playingSongOf, snaggersOf, votesOf } from './plays';
 export { startTimelineSweep, advanceIfDue, TIMELINE_SWEEP_MS, type TimelineDriver } from './timeline';
 export { songFollowsStage } from './turns';
 export { voteHash } from './votes';
+export { requireFittingSong } from './stage-rules';
 
-/** Only a member with a song in their queue (active playlist) steps up: their turn would find none. */
-export async function requireQueuedSong(db: Db, userId: string): Promise<void> {
-  if (!(await nextSongOf(db, userId))) throw errors.conflict(playbackMessages.emptyQueue);
+/** Whether a member has done nothing in the room for its AFK limit, now. */
+export async function isAfkNow(db: Db, roomId: string, userId: string, now: number): Promise<boolean> {
+  return isAfk(db, roomId, userId, await stageRulesOf(db, roomId), now);
 }

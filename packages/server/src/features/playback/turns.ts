@@ -2,17 +2,19 @@
  * DJ turns (docs/room.md, "Music in the room"): the DJs on the stage play one song each in
  * turn, left to right (in the order they stepped up), the first again after the last. Every
  * song change runs inside a room command and returns its events in order: `song_ended` for the
- * song that stopped (if one played), `rem_dj` for each DJ stepped down on finding their queue
- * empty, then `newsong`, or `nosong` when nobody is left with a song.
+ * song that stopped (if one played), `rem_dj` for its DJ if that was their last song (their plan,
+ * the room's songs per DJ), `rem_dj` for each DJ stepped down on their turn (AFK, or nothing in
+ * their queue the room's rules allow), then `newsong`, or `nosong` when nobody is left with a song.
  */
-import { SONG_LEAD_MS, type RoomEvent, type SongEnding } from '@platter/contract';
+import { SONG_LEAD_MS, type RoomEvent, type SongEnding, type StageLeaveReason } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { afterCommit, playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
 import { timelineMoved } from './lease';
-import { coverUrl, nextSongOf, sendToBack, sweepOrphanFiles } from '../library';
+import { coverUrl, sendToBack, sweepOrphanFiles } from '../library';
 import { currentPlayOf, playingSongOf } from './plays';
+import { countPlayedSong, fittingSongOf, isAfk, stageRulesOf, whyNoSong, type StageRules } from './stage-rules';
 
 export interface Ending {
   reason: SongEnding;
@@ -59,6 +61,7 @@ export async function changeSong(
 ): Promise<RoomEvent[]> {
   const now = services.now();
   const events: RoomEvent[] = [];
+  const rules = await stageRulesOf(trx, roomId);
   const play = await currentPlayOf(trx, roomId);
   let from = after ?? null;
   if (play) {
@@ -79,26 +82,50 @@ export async function changeSong(
       reason: ending.reason,
       modid: ending.modid ?? null,
     });
-    if (after === undefined) {
-      const place = (await stageWithPlaces(trx, roomId)).find((dj) => dj.userId === play.djId);
-      from = place?.djSince ?? null;
-    }
+    const place = (await stageWithPlaces(trx, roomId)).find((dj) => dj.userId === play.djId);
+    if (after === undefined) from = place?.djSince ?? null;
+    if (place && ending.reason !== 'left') events.push(...(await afterTheirSong(trx, now, roomId, play.djId, rules)));
   }
   for (const dj of turnOrder(await stageWithPlaces(trx, roomId), from)) {
-    const started = await startTurn(services, trx, roomId, dj.userId);
+    // AFK on their turn: they step down, and the turn passes.
+    if (await isAfk(trx, roomId, dj.userId, rules, now)) {
+      events.push(...(await stepDown(trx, now, roomId, dj.userId, 'afk')));
+      continue;
+    }
+    const started = await startTurn(services, trx, roomId, dj.userId, rules);
     if (started) return [...events, ...started];
-    // Their queue is empty on their turn: they step down, and the turn passes.
-    const user = await roomUserOf(trx, dj.userId);
-    if (user) events.push(...(await setOnStage(trx, now, roomId, user, false)));
+    // Nothing in their queue to play (or nothing the rules allow): they step down, and the turn passes.
+    events.push(...(await stepDown(trx, now, roomId, dj.userId, await whyNoSong(trx, dj.userId))));
   }
   await playSong(services, roomId, null, trx);
   await timelineMoved(services, trx, roomId);
   return [...events, { command: 'nosong', roomid: roomId }];
 }
 
-/** Starts the DJ's next song SONG_LEAD_MS from now; null (and nothing changed) when their queue is empty. */
-async function startTurn(services: Services, trx: Db, roomId: string, djId: string): Promise<RoomEvent[] | null> {
-  const song = await nextSongOf(trx, djId);
+/** The DJ's song ended: counted; they step down if it was their last, else a plan counts down. */
+async function afterTheirSong(trx: Db, now: number, roomId: string, djId: string, rules: StageRules) {
+  const { leave, planLeft } = await countPlayedSong(trx, roomId, djId, rules);
+  if (leave) return stepDown(trx, now, roomId, djId, leave);
+  return planLeft === null ? [] : [{ command: 'dj_plan' as const, roomid: roomId, userid: djId, songs_left: planLeft }];
+}
+
+async function stepDown(trx: Db, now: number, roomId: string, userId: string, reason: StageLeaveReason) {
+  const user = await roomUserOf(trx, userId);
+  return user ? setOnStage(trx, now, roomId, user, false, { reason }) : [];
+}
+
+/**
+ * Starts the DJ's next song (the first in their queue the room's rules allow) SONG_LEAD_MS from
+ * now; null (and nothing changed) when there is none.
+ */
+async function startTurn(
+  services: Services,
+  trx: Db,
+  roomId: string,
+  djId: string,
+  rules: StageRules,
+): Promise<RoomEvent[] | null> {
+  const song = await fittingSongOf(trx, roomId, djId, rules, services.now());
   if (!song) return null;
   // Strictly after the room's last start, even within one millisecond: the history's order is the plays'.
   const { latest } = await trx
@@ -146,7 +173,8 @@ export const songFollowsStage: StageFollower = async (services, trx, change) => 
   if (change.onStage) {
     if (play) return [];
     // A DJ put on the stage without a song (the demo seed) plays nothing, and stays.
-    return (await startTurn(services, trx, change.roomId, change.user.userid)) ?? [];
+    const rules = await stageRulesOf(trx, change.roomId);
+    return (await startTurn(services, trx, change.roomId, change.user.userid, rules)) ?? [];
   }
   if (!play || play.djId !== change.user.userid) return [];
   return changeSong(services, trx, change.roomId, { reason: 'left', modid: change.modid }, change.formerSince);

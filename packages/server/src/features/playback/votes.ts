@@ -9,7 +9,7 @@ import { LAME_SKIP_MIN_VOTES, LAME_SKIP_SHARE, playbackMessages, type RoomEvent,
 import type { Caller, Services } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
-import { currentRoomOf, recountRoom, roomCommand, roomUserOf } from '../rooms';
+import { currentRoomOf, markActive, recountRoom, rescoreRoom, roomCommand, roomUserOf } from '../rooms';
 import { currentPlayOf, votesOf } from './plays';
 import { changeSong } from './turns';
 
@@ -36,6 +36,8 @@ export async function vote(services: Services, caller: Caller, roomId: string, r
     if (vh !== undefined && vh.toLowerCase() !== voteHash(roomId, val, play.songId))
       throw errors.conflict(playbackMessages.voteStale);
     if (play.djId === caller.userid) throw errors.forbidden(playbackMessages.ownSong);
+    // Voting counts as being there (the AFK rule), even when the vote is the same again.
+    await markActive(trx, roomId, caller.userid, services.now());
 
     const before = await trx
       .selectFrom('roomVotes')
@@ -82,8 +84,11 @@ export async function vote(services: Services, caller: Caller, roomId: string, r
         votelog: [[caller.userid, val]],
       },
     ];
-    if (pointNow) events.push(...(await awardPoint(trx, roomId, play.djId)));
-    await recountRoom(services, roomId, trx);
+    // A point changes the DJs' points (the Best DJs sort): recount; else only the votes changed.
+    if (pointNow) {
+      events.push(...(await awardPoint(trx, roomId, play.djId)));
+      await recountRoom(services, roomId, trx);
+    } else await rescoreRoom(services, roomId, trx);
     if (await lamed(trx, roomId, votes.downvotes)) {
       events.push(...(await changeSong(services, trx, roomId, { reason: 'lamed' })));
     }

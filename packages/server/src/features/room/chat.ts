@@ -15,7 +15,7 @@ import type { Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
-import { roomCommand } from '../rooms';
+import { markActive, roomCommand } from '../rooms';
 import { moderates, standingOf } from './authority';
 
 export async function speak(services: Services, userId: string, roomId: string, text: string): Promise<void> {
@@ -28,7 +28,7 @@ export async function speak(services: Services, userId: string, roomId: string, 
       .leftJoin('roomMutes', (join) =>
         join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
       )
-      .select(['users.name', 'rooms.slowMode', 'roomMutes.until as mutedUntil'])
+      .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId)
       .executeTakeFirst();
@@ -44,6 +44,8 @@ export async function speak(services: Services, userId: string, roomId: string, 
       .where('createdAt', '>', time - CHAT_FLOOD_WINDOW_MS)
       .executeTakeFirstOrThrow();
     if (Number(recent) >= CHAT_FLOOD_MESSAGES) throw new ApiError(chatMessages.flood, 'rate_limited');
+    // Speaking counts as being there (the AFK rule); written only while the room has the rule.
+    if (speaker.afkMinutes > 0) await markActive(trx, roomId, userId, time);
     const chatid = newId();
     await trx
       .insertInto('roomChat')

@@ -18,7 +18,8 @@ import { moderationLog } from './moderation-log';
 import { closePage, openPage } from './pages';
 import { modifyRoom, setModerator } from './room-settings';
 import { roomSnapshot } from './snapshot';
-import { stepDown, stepUp } from './stage-commands';
+import { planStepDown, stepDown, stepUp } from './stage-commands';
+import { joinWaitlist, leaveWaitlist, moveWaitlist } from './waitlist-commands';
 
 /** The page (row in room_pages) each connection holds in each room it follows. */
 const pageIds = new WeakMap<LiveConnection, Map<string, string>>();
@@ -88,6 +89,23 @@ export const liveRoomHandlers = {
     await stepDown(services, services.caller, await roomOf(services, roomid), djid);
     return {};
   },
+
+  'room.waitlist_join': async ({ roomid }, services) => ({
+    position: await joinWaitlist(services, services.caller, await roomOf(services, roomid)),
+  }),
+
+  'room.waitlist_leave': async ({ roomid, target_userid }, services) => {
+    await leaveWaitlist(services, services.caller, await roomOf(services, roomid), target_userid);
+    return {};
+  },
+
+  'room.waitlist_move': async ({ roomid, target_userid, position }, services) => ({
+    waitlist: await moveWaitlist(services, services.caller, await roomOf(services, roomid), target_userid, position),
+  }),
+
+  'room.dj_step_down_after': async ({ roomid, songs }, services) => ({
+    songs_left: await planStepDown(services, services.caller, await roomOf(services, roomid), songs),
+  }),
 
   'room.boot_user': async ({ roomid, target_userid, reason }, services) => {
     const roomId = await roomOf(services, roomid);

@@ -16,7 +16,17 @@ export interface LogLine {
   detail?: string;
 }
 
+/**
+ * Keeps a moderator's action. Runs inside the room's command (under its lock), so each entry is
+ * stamped strictly after the room's last, even within one millisecond: the log's order, and its
+ * paging by time, are the actions' own.
+ */
 export async function logModeration(trx: Db, time: number, roomId: string, mod: Moderator, line: LogLine) {
+  const { latest } = await trx
+    .selectFrom('roomModerationLog')
+    .select((eb) => eb.fn.max('createdAt').as('latest'))
+    .where('roomId', '=', roomId)
+    .executeTakeFirstOrThrow();
   await trx
     .insertInto('roomModerationLog')
     .values({
@@ -29,7 +39,7 @@ export async function logModeration(trx: Db, time: number, roomId: string, mod: 
       targetName: line.target ? (line.target.name ?? 'A guest') : null,
       reason: line.reason ?? '',
       detail: line.detail ?? '',
-      createdAt: time,
+      createdAt: Math.max(time, Number(latest ?? 0) + 1),
     })
     .execute();
 }

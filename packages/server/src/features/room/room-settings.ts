@@ -1,12 +1,12 @@
 /**
  * The room's own settings and its moderators: the owner (and staff) appoint
  * and remove moderators; any moderator edits the room (name, description,
- * max DJs, points to DJ, slow mode). Told to the room, kept in the log.
+ * max DJs, points to DJ, slow mode, the stage's rules). Told to the room, kept in the log.
  */
 import { moderationMessages, type CallInput } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { errors } from '../../api/errors';
-import { readRoomDetails, recountRoom, roomCommand, setOnStage, stageOf, roomUserOf } from '../rooms';
+import { readRoomDetails, recountRoom, roomCommand, roomUserOf, setOnStage, stageMayHaveRoom, stageOf } from '../rooms';
 import { nameOf, requireModerator, standingOf } from './authority';
 import { logModeration } from './moderation-log';
 
@@ -49,7 +49,33 @@ const LABELS: Record<keyof RoomChanges, string> = {
   max_djs: 'max DJs',
   djthreshold: 'points to DJ',
   slow_mode: 'slow mode',
+  stage_locked: 'stage locked',
+  waitlist_locked: 'waitlist locked',
+  afk_minutes: 'AFK minutes',
+  max_song_minutes: 'longest song (minutes)',
+  no_repeat_hours: 'no repeats (hours)',
+  dj_song_limit: 'songs per DJ',
 };
+
+const logValue = (value: unknown) => (typeof value === 'boolean' ? (value ? 'yes' : 'no') : String(value));
+
+/** The rows' columns for the changes sent (only what is sent changes). */
+function roomColumns(changes: RoomChanges) {
+  const set = <T>(value: T | undefined, column: (value: T) => object) => (value === undefined ? {} : column(value));
+  return {
+    ...set(changes.name, (name) => ({ name })),
+    ...set(changes.description, (description) => ({ description: description || null })),
+    ...set(changes.max_djs, (maxDjs) => ({ maxDjs: Number(maxDjs) })),
+    ...set(changes.djthreshold, (djthreshold) => ({ djthreshold: Number(djthreshold) })),
+    ...set(changes.slow_mode, (slowMode) => ({ slowMode: Number(slowMode) })),
+    ...set(changes.stage_locked, (locked) => ({ stageLocked: locked ? 1 : 0 })),
+    ...set(changes.waitlist_locked, (locked) => ({ waitlistLocked: locked ? 1 : 0 })),
+    ...set(changes.afk_minutes, (minutes) => ({ afkMinutes: Number(minutes) })),
+    ...set(changes.max_song_minutes, (minutes) => ({ maxSongMinutes: Number(minutes) })),
+    ...set(changes.no_repeat_hours, (hours) => ({ noRepeatHours: Number(hours) })),
+    ...set(changes.dj_song_limit, (songs) => ({ djSongLimit: Number(songs) })),
+  };
+}
 
 export async function modifyRoom(services: Services, roomId: string, caller: Caller, changes: RoomChanges) {
   const fields = (Object.keys(LABELS) as (keyof RoomChanges)[]).filter((key) => changes[key] !== undefined);
@@ -57,30 +83,26 @@ export async function modifyRoom(services: Services, roomId: string, caller: Cal
   await roomCommand(services, roomId, async (trx) => {
     const time = services.now();
     const mod = await requireModerator(trx, roomId, caller);
-    await trx
-      .updateTable('rooms')
-      .set({
-        ...(changes.name !== undefined && { name: changes.name }),
-        ...(changes.description !== undefined && { description: changes.description || null }),
-        ...(changes.max_djs !== undefined && { maxDjs: Number(changes.max_djs) }),
-        ...(changes.djthreshold !== undefined && { djthreshold: Number(changes.djthreshold) }),
-        ...(changes.slow_mode !== undefined && { slowMode: Number(changes.slow_mode) }),
-      })
-      .where('id', '=', roomId)
-      .execute();
-    // Fewer spots than DJs: the latest to step up step down.
+    await trx.updateTable('rooms').set(roomColumns(changes)).where('id', '=', roomId).execute();
+    // The AFK clock starts when the limit is set: nobody is stepped down for idling before it.
+    if (changes.afk_minutes !== undefined) {
+      await trx.updateTable('roomMembers').set({ activeAt: time }).where('roomId', '=', roomId).execute();
+    }
+    // Fewer spots than DJs: the latest to step up step down. More spots, or an unlocked stage: the line moves.
     const events = [];
     if (changes.max_djs !== undefined) {
       const djs = await stageOf(trx, roomId);
       for (const djid of djs.slice(Number(changes.max_djs)).reverse()) {
         const dj = await roomUserOf(trx, djid);
-        if (dj) events.push(...(await setOnStage(trx, time, roomId, dj, false, mod.userid)));
+        if (dj) events.push(...(await setOnStage(trx, time, roomId, dj, false, { modid: mod.userid })));
       }
+      stageMayHaveRoom(trx, roomId);
     }
+    if (changes.stage_locked === false) stageMayHaveRoom(trx, roomId);
     await recountRoom(services, roomId, trx);
     await logModeration(trx, time, roomId, mod, {
       action: 'modify_room',
-      detail: fields.map((key) => `${LABELS[key]}: ${String(changes[key])}`).join('; '),
+      detail: fields.map((key) => `${LABELS[key]}: ${logValue(changes[key])}`).join('; '),
     });
     const room = await readRoomDetails(trx, roomId);
     if (!room) return events;

@@ -4,7 +4,8 @@ import type { Services } from '../../api/context';
 import { recentChat } from './chat';
 import { mutedUntil } from './moderation';
 import { currentPlayOf, playingSongOf, snaggersOf, votesOf } from '../playback';
-import { moderatorIdsOf, readRoom, roomDetailsView, roomPeople } from '../rooms';
+import { moderatorIdsOf, readRoom, roomDetailsView, roomPeople, waitlistOf } from '../rooms';
+import { djPlansOf } from './stage-commands';
 
 export function roomSnapshot(services: Services, roomId: string, userId: string): Promise<RoomSnapshot | null> {
   return readRoom(services, roomId, async (trx, seq) => {
@@ -19,6 +20,8 @@ export function roomSnapshot(services: Services, roomId: string, userId: string)
       current_song: await playingSongOf(trx, roomId, play),
       votes: await votesOf(trx, play),
       snaggers: await snaggersOf(trx, play),
+      waitlist: await waitlistOf(trx, roomId),
+      dj_plans: await djPlansOf(trx, roomId),
       seq,
     };
   });

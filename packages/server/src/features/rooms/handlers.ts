@@ -4,6 +4,7 @@ import { playingSongOf } from '../playback';
 import { createRoom, limitRoomCreation } from './create-room';
 import { roomPeople } from './room-people';
 import { moderatorIdsOf, roomDetailsView } from './room-view';
+import { waitlistOf } from './waitlist';
 import { addFavorite, favoriteRoomIds, findRoom, removeFavorite } from './store';
 
 const NO_SUCH_ROOM = "Sorry, we couldn't find that room.";
@@ -25,7 +26,13 @@ export const roomHandlers = {
     if (!extended) return { room: details, ...playing };
     // Turntable's moderator list: the room's creator (its owner), then the moderators they appointed.
     const moderatorIds = [...(room.creatorId ? [room.creatorId] : []), ...moderators];
-    return { room: details, ...(await roomPeople(db, room.id)), moderator_ids: moderatorIds, ...playing };
+    return {
+      room: details,
+      ...(await roomPeople(db, room.id)),
+      moderator_ids: moderatorIds,
+      waitlist: await waitlistOf(db, room.id),
+      ...playing,
+    };
   },
 
   'room.add_favorite': async ({ roomid }, { db, now, caller }) => {

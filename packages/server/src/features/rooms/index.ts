@@ -5,8 +5,10 @@ export {
   currentRoomOf,
   enterRoom,
   leaveRoom,
+  markActive,
   recountRoom,
   removeMember,
+  rescoreRoom,
   roomUserOf,
   userChanged,
 } from './membership';
@@ -14,5 +16,16 @@ export { playSong, type NowPlaying } from './now-playing';
 export { findRoom } from './store';
 export { afterCommit, readRoom, roomCommand } from './room-command';
 export { moderatorIdsOf, readRoomDetails, roomDetailsView } from './room-view';
-export { followStage, setOnStage, stageOf, type StageChange, type StageFollower } from './stage';
+export {
+  fillStageWith,
+  followStage,
+  setOnStage,
+  stageMayHaveRoom,
+  stageOf,
+  type StageChange,
+  type StageExit,
+  type StageFiller,
+  type StageFollower,
+} from './stage';
+export { addToWaitlist, dropFromWaitlist, moveInWaitlist, waitlistOf } from './waitlist';
 export { roomPeople } from './room-people';

@@ -13,6 +13,7 @@ import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness } from './hotness';
 import { afterCommit, roomCommand } from './room-command';
 import { setOnStage } from './stage';
+import { dropFromWaitlist } from './waitlist';
 
 export const LOBBY_CHANNEL = lobbyChannel.name;
 
@@ -52,9 +53,18 @@ export async function enterRoom(
     } else {
       await trx
         .insertInto('roomMembers')
-        .values({ userId, roomId, isDj: 0, joinedAt: now(), djSince: null, awaySince: null })
+        .values({ userId, roomId, isDj: 0, joinedAt: now(), djSince: null, awaySince: null, activeAt: now() })
         .onConflict((oc) =>
-          oc.column('userId').doUpdateSet({ roomId, isDj: 0, joinedAt: now(), djSince: null, awaySince: null }),
+          oc.column('userId').doUpdateSet({
+            roomId,
+            isDj: 0,
+            joinedAt: now(),
+            djSince: null,
+            awaySince: null,
+            activeAt: now(),
+            djPlays: 0,
+            djPlan: null,
+          }),
         )
         .execute();
       if (user) events.push({ command: 'registered', roomid: roomId, user: [user] });
@@ -114,7 +124,10 @@ export async function removeMember(
   user: RoomUser,
   modid: string | null = null,
 ): Promise<RoomEvent[]> {
-  const events = await setOnStage(trx, services.now(), roomId, user, false, modid);
+  const events = [
+    ...(await dropFromWaitlist(trx, roomId, user.userid, modid ? 'removed' : 'left', modid)),
+    ...(await setOnStage(trx, services.now(), roomId, user, false, { modid, reason: modid ? 'moderator' : 'left' })),
+  ];
   const removed = await trx
     .deleteFrom('roomMembers')
     .where('userId', '=', user.userid)
@@ -175,6 +188,26 @@ export async function recountRoom(services: Services, roomId: string, db: Db = s
   }
 }
 
+/**
+ * Re-scores a room's hotness from its stored counts and votes, when only its song or votes
+ * changed (nobody came or went: counting a big room's members again would find the same).
+ */
+export async function rescoreRoom(services: Services, roomId: string, db: Db = services.db): Promise<void> {
+  const room = await db
+    .selectFrom('rooms')
+    .select(['listeners', 'djcount', 'upvotes', 'downvotes', 'activeAt'])
+    .where('id', '=', roomId)
+    .executeTakeFirst();
+  if (!room) return;
+  const activeAt = room.listeners > 0 ? services.now() : (room.activeAt ?? services.now());
+  await db
+    .updateTable('rooms')
+    .set({ activeAt, hotness: hotness({ ...room, activeAt }) })
+    .where('id', '=', roomId)
+    .execute();
+  roomCountsChanged(services, roomId, { stageFilledOrOpened: false });
+}
+
 /** Tells friends panels everywhere that whom this member follows has changed. */
 export function announceFansChanged(services: Services, userId: string): Promise<void> {
   return announce(services, { type: 'fans_changed', userid: userId });
@@ -196,4 +229,14 @@ export function startHotnessSweep(services: Services, onError: (error: unknown) 
   }, HOTNESS_SWEEP_MS);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Someone in the room did something: the AFK rule's clock (docs/room.md, "Room rules") starts again. */
+export async function markActive(trx: Db, roomId: string, userId: string, now: number): Promise<void> {
+  await trx
+    .updateTable('roomMembers')
+    .set({ activeAt: now })
+    .where('roomId', '=', roomId)
+    .where('userId', '=', userId)
+    .execute();
 }

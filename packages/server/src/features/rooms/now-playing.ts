@@ -3,7 +3,7 @@ import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { lobbyChannel } from '../../realtime/channels';
 import { roomView } from '../directory';
-import { recountRoom } from './membership';
+import { rescoreRoom } from './membership';
 import { afterCommit } from './room-command';
 
 export interface NowPlaying {
@@ -36,7 +36,7 @@ export async function playSong(
     })
     .where('id', '=', roomId)
     .execute();
-  await recountRoom(services, roomId, db);
+  await rescoreRoom(services, roomId, db);
   await announceNowPlaying(services, roomId, db);
 }
 

@@ -23,6 +23,12 @@ async function lockRoom(trx: Db, roomId: string): Promise<boolean> {
 
 /** What a room command's transaction does once it commits (publish what must not be heard before). */
 const afterCommits = new WeakMap<Db, (() => Promise<void>)[]>();
+/**
+ * What a room command's transaction does after its change and before it commits, once each
+ * (keyed): settling the room after a change that may cascade (a free spot on the stage is taken
+ * from the waitlist once, after everything else the command did).
+ */
+const settleSteps = new WeakMap<Db, Map<string, () => Promise<RoomEvent[]>>>();
 /** The app a room command's transaction runs for: what the stage's follower (stage.ts) acts with. */
 const commandServices = new WeakMap<Db, Services>();
 
@@ -43,6 +49,16 @@ export async function afterCommit(db: Db, then: () => Promise<void>): Promise<vo
 }
 
 /**
+ * Inside a room command: runs `step` once the change is done, before the commit; its events
+ * follow the change's. A second call with the same key before then does nothing. Outside a room
+ * command it does nothing: settling needs the room's lock.
+ */
+export function settleBeforeCommit(trx: Db, key: string, step: () => Promise<RoomEvent[]>): void {
+  const steps = settleSteps.get(trx);
+  if (steps && !steps.has(key)) steps.set(key, step);
+}
+
+/**
  * Runs `change` for the room in one transaction and publishes the events it returns, in order.
  * Resolves to the room's sequence number after it (null when there is no such room).
  */
@@ -55,8 +71,16 @@ export async function roomCommand(
   const done = await services.db.transaction().execute(async (trx) => {
     afterCommits.set(trx, after);
     commandServices.set(trx, services);
+    const steps = new Map<string, () => Promise<RoomEvent[]>>();
+    settleSteps.set(trx, steps);
     if (!(await lockRoom(trx, roomId))) return null;
     const events = await change(trx);
+    // A step may ask for another (or for itself again): run until none is left.
+    for (let next = steps.entries().next(); !next.done; next = steps.entries().next()) {
+      const [key, step] = next.value;
+      steps.delete(key);
+      events.push(...(await step()));
+    }
     const { seq } = await trx
       .updateTable('rooms')
       .set((eb) => ({ seq: eb('seq', '+', events.length) }))

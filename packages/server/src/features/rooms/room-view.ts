@@ -16,6 +16,14 @@ export function roomDetailsView(row: RoomRow, moderatorIds: string[]): RoomDetai
       slow_mode: row.slowMode,
       creator: row.creatorId,
       moderator_id: moderatorIds,
+      rules: {
+        stage_locked: row.stageLocked === 1,
+        waitlist_locked: row.waitlistLocked === 1,
+        afk_minutes: row.afkMinutes,
+        max_song_minutes: row.maxSongMinutes,
+        no_repeat_hours: row.noRepeatHours,
+        dj_song_limit: row.djSongLimit,
+      },
     },
   };
 }

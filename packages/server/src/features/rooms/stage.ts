@@ -3,10 +3,11 @@
  * These run inside a room command (the caller's transaction) and return the
  * events to publish, so the stage changes in the room's order.
  */
-import type { RoomEvent, RoomUser } from '@platter/contract';
+import type { RoomEvent, RoomUser, StageLeaveReason } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
-import { servicesOf } from './room-command';
+import { recountRoom } from './membership';
+import { servicesOf, settleBeforeCommit } from './room-command';
 
 /** A change of the stage, as what follows it (the music: docs/room.md) sees it. */
 export interface StageChange {
@@ -30,6 +31,33 @@ export function followStage(next: StageFollower): void {
   follower = next;
 }
 
+/**
+ * What fills a spot that opened on the stage (the waitlist's first in line), run once at the end
+ * of the room command that opened it. Registered once by the app (the room feature).
+ */
+export type StageFiller = (services: Services, trx: Db, roomId: string) => Promise<RoomEvent[]>;
+let filler: StageFiller | null = null;
+
+export function fillStageWith(next: StageFiller): void {
+  filler = next;
+}
+
+/** Inside a room command: a spot may have opened (a DJ left, the stage grew or unlocked). */
+export function stageMayHaveRoom(trx: Db, roomId: string): void {
+  const services = servicesOf(trx);
+  if (filler && services) {
+    const fill = filler;
+    settleBeforeCommit(trx, `fill-stage:${roomId}`, () => fill(services, trx, roomId));
+  }
+}
+
+export interface StageExit {
+  /** The moderator who took them off, if one did. */
+  modid?: string | null;
+  /** Why they left; left out: a moderator took them off when `modid` says so, else they stepped down. */
+  reason?: StageLeaveReason;
+}
+
 /** The DJs' ids, in the order they stepped up. */
 export async function stageOf(trx: Db, roomId: string): Promise<string[]> {
   const rows = await trx
@@ -45,8 +73,9 @@ export async function stageOf(trx: Db, roomId: string): Promise<string[]> {
 }
 
 /**
- * Puts a member on the stage or takes them off (`modid`: the moderator who did). Nothing happens,
- * and no event, when they are already where they are asked to be.
+ * Puts a member on the stage or takes them off (`exit`: why, and the moderator who did). Nothing
+ * happens, and no event, when they are already where they are asked to be. A DJ's count of songs
+ * and their plan start afresh each time they step up, and stepping up counts as being active.
  */
 export async function setOnStage(
   trx: Db,
@@ -54,8 +83,9 @@ export async function setOnStage(
   roomId: string,
   user: RoomUser,
   onStage: boolean,
-  modid: string | null = null,
+  exit: StageExit = {},
 ): Promise<RoomEvent[]> {
+  const modid = exit.modid ?? null;
   // Strictly after the last to step up, even within one millisecond: the stage's order is theirs.
   const { latest } = await trx
     .selectFrom('roomMembers')
@@ -73,7 +103,13 @@ export async function setOnStage(
         .executeTakeFirst();
   const changed = await trx
     .updateTable('roomMembers')
-    .set({ isDj: onStage ? 1 : 0, djSince: onStage ? since : null })
+    .set({
+      isDj: onStage ? 1 : 0,
+      djSince: onStage ? since : null,
+      djPlays: 0,
+      djPlan: null,
+      ...(onStage && { activeAt: now }),
+    })
     .where('userId', '=', user.userid)
     .where('roomId', '=', roomId)
     .where('isDj', '=', onStage ? 0 : 1)
@@ -82,8 +118,20 @@ export async function setOnStage(
   const djs = await stageOf(trx, roomId);
   const events: RoomEvent[] = onStage
     ? [{ command: 'add_dj', roomid: roomId, user: [user], djs }]
-    : [{ command: 'rem_dj', roomid: roomId, user: [user], djs, modid }];
+    : [
+        {
+          command: 'rem_dj',
+          roomid: roomId,
+          user: [user],
+          djs,
+          modid,
+          reason: exit.reason ?? (modid ? 'moderator' : 'stepped_down'),
+        },
+      ];
+  if (!onStage) stageMayHaveRoom(trx, roomId);
   const services = servicesOf(trx);
+  // The room's DJ count changes with the stage, before the music follows (it tells the lobby too).
+  if (services) await recountRoom(services, roomId, trx);
   if (follower && services) {
     const formerSince = former?.djSince ?? null;
     events.push(...(await follower(services, trx, { roomId, user, onStage, formerSince, modid })));

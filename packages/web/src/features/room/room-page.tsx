@@ -1,6 +1,7 @@
 /**
  * The page at /{shortcut} (docs/room.md, "The room page"): the room's header,
- * the now-playing strip, the stage with its DJs and the crowd in front, and the
+ * the now-playing strip, the stage with its DJs and the crowd in front (the
+ * waitlist and the room's rules under it, rules/), and the
  * chat beside them (below them on a phone). It joins the room over the socket
  * (live/room-store.ts) while it is shown. This module and everything under it is
  * loaded only when a room is opened (app/app-routes.tsx).
@@ -26,6 +27,8 @@ import { RoomHeader } from './room-header';
 import { MiniRoom, PoppedOut } from './miniplayer';
 import { RoomExitNotice, RoomTools } from './room-tools';
 import { useStageStep } from './use-stage-step';
+import { useStageOffer } from './rules/use-stage-offer';
+import { WaitlistPanel } from './rules/waitlist-panel';
 import { Stage } from './stage/stage';
 import { useRoomInfo } from './use-room-info';
 import './room-page.css';
@@ -102,6 +105,7 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   const refused = useRoom((state) => (state.status === 'refused' ? state.error : null));
   const member = useCurrentUser()?.registered === true;
   const stageStep = useStageStep(room.roomid);
+  const offer = useStageOffer(room);
   const listeners = useRoom((state) => state.users.length);
   const djs = useRoom((state) => state.djids.length);
   const mini = isMiniView(useLocation().search);
@@ -144,8 +148,14 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
             <RoomExitNotice onRejoin={() => setAttempt((n) => n + 1)} />
             {live === 'live' ? (
               <>
-                <RoomTools room={room} stage={stageStep} onMyMusic={music ? () => setSide('music') : undefined} />
-                <Stage room={room} onStepUp={member ? () => stageStep.step(true) : undefined} />
+                <RoomTools
+                  room={room}
+                  stage={stageStep}
+                  offer={offer}
+                  onMyMusic={music ? () => setSide('music') : undefined}
+                />
+                <Stage room={room} onStepUp={offer.kind === 'step_up' ? () => stageStep.step(true) : undefined} />
+                <WaitlistPanel room={room} />
               </>
             ) : live === 'exited' || refused !== null ? null : (
               <Spinner label="Joining the room…" />

@@ -1,8 +1,9 @@
 /**
- * The room's controls beside its name: stepping up to the stage or down
- * (members), and for the room's moderators its settings and its moderation
- * log. What a page cannot do (a full stage, too few points) the server says,
- * and the page shows it.
+ * The room's controls above the stage: the reader's place at the stage
+ * (members: stepping up or down, the waitlist, a DJ's plan; rules/stage-controls.tsx),
+ * and for the room's moderators its settings and its moderation log. What a
+ * page cannot do (too few points, a locked waitlist) the server says, and the
+ * page shows it.
  */
 import { useState } from 'react';
 import type { RoomDetails } from '@platter/contract';
@@ -11,34 +12,31 @@ import { useCurrentUser } from '../../session/use-session';
 import { ModerationLogModal } from './moderation/moderation-log-modal';
 import { RoomSettingsModal } from './moderation/room-settings-modal';
 import { useRoomRights } from './moderation/use-room-rights';
+import { StageControls } from './rules/stage-controls';
+import type { StageOffer } from './rules/stage-offer';
 import type { StageStep } from './use-stage-step';
 
 export function RoomTools({
   room,
   stage,
+  offer,
   onMyMusic,
 }: {
   room: RoomDetails;
   stage: StageStep;
+  /** What the reader may do at the stage now (rules/stage-offer.ts). */
+  offer: StageOffer;
   /** Opens My music (a sheet on a phone; beside the chat it is a tab, so this button shows only on narrow screens). */
   onMyMusic?: () => void;
 }) {
   const me = useCurrentUser();
   const rights = useRoomRights();
-  const onStage = useRoom((state) => (me ? state.djids.includes(me.userid) : false));
   const [open, setOpen] = useState<'settings' | 'log' | null>(null);
   if (!me?.registered) return null;
 
   return (
     <div className="room-tools">
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={stage.busy}
-        onClick={() => stage.step(!onStage)}
-      >
-        {onStage ? 'Step down' : 'Step up to DJ'}
-      </button>
+      <StageControls room={room} offer={offer} stage={stage} />
       {onMyMusic && (
         <button type="button" className="button room-tools__music" onClick={onMyMusic}>
           My music

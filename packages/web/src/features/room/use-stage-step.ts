@@ -1,29 +1,27 @@
 /**
- * Stepping up to the stage or down (room.add_dj / room.rem_dj), from the open
- * spots or the room's tools: one call at a time, and the server's words when
- * it refuses (a full stage, too few points), shown in one place.
+ * The reader's moves at the stage, from the open spots or the room's tools: stepping up or
+ * down (room.add_dj / room.rem_dj), joining or leaving the waitlist, and a DJ's plan to step
+ * down after N songs (room.dj_step_down_after; 0 cancels). One call at a time, and the
+ * server's words when it refuses (a full stage, too few points, a locked waitlist), shown in
+ * one place.
  */
-import { useState } from 'react';
-import { errorText } from '../../api/client';
-import { live } from '../../live/socket';
+import { useRoomAction } from './use-room-action';
 
 export interface StageStep {
   busy: boolean;
   problem: string | null;
   step(up: boolean): void;
+  waitlist(join: boolean): void;
+  planStepDown(songs: number): void;
 }
 
 export function useStageStep(roomid: string): StageStep {
-  const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const step = (up: boolean) => {
-    if (busy) return;
-    setBusy(true);
-    setProblem(null);
-    live
-      .request(up ? 'room.add_dj' : 'room.rem_dj', { roomid })
-      .catch((error: unknown) => setProblem(errorText(error)))
-      .finally(() => setBusy(false));
+  const { busy, problem, run } = useRoomAction();
+  return {
+    busy,
+    problem,
+    step: (up) => run(up ? 'room.add_dj' : 'room.rem_dj', { roomid }),
+    waitlist: (join) => run(join ? 'room.waitlist_join' : 'room.waitlist_leave', { roomid }),
+    planStepDown: (songs) => run('room.dj_step_down_after', { roomid, songs }),
   };
-  return { busy, problem, step };
 }

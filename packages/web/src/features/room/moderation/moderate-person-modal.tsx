@@ -1,6 +1,6 @@
 /**
  * A moderator's actions on one person (docs/room.md): take them off the
- * stage, delete the line they said, mute them in chat, boot them with a
+ * stage or the waitlist, delete the line they said, mute them in chat, boot them with a
  * reason, ban them for a time or for good, and — for the owner and staff —
  * make them a moderator or not. Each action is one call; the room hears it.
  */
@@ -36,6 +36,7 @@ export interface ModerationTarget {
 export function ModeratePersonModal({ target, onClose }: { target: ModerationTarget; onClose: () => void }) {
   const roomid = useRoom((state) => state.snapshot?.roomid ?? '');
   const onStage = useRoom((state) => state.djids.includes(target.userid));
+  const waiting = useRoom((state) => state.waitlist.includes(target.userid));
   const here = useRoom((state) => state.users.some((user) => user.userid === target.userid));
   const isModerator = useRoom((state) => state.snapshot?.metadata.moderator_id.includes(target.userid) ?? false);
   const rights = useRoomRights();
@@ -100,6 +101,16 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
                   }
                 >
                   Take off the stage
+                </Act>
+              </Group>
+            )}
+            {waiting && (
+              <Group title="Waitlist">
+                <Act
+                  busy={busy}
+                  onClick={() => void act('room.waitlist_leave', who, `${target.name} is off the waitlist.`)}
+                >
+                  Take off the waitlist
                 </Act>
               </Group>
             )}

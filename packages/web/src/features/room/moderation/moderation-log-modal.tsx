@@ -27,6 +27,8 @@ const VERBS: Record<ModerationAction, string> = {
   remove_moderator: 'removed as moderator:',
   modify_room: 'changed the room',
   skip_song: 'skipped a song by',
+  move_waitlist: 'moved in the waitlist',
+  remove_from_waitlist: 'took off the waitlist',
 };
 
 export function describeEntry(entry: ModerationEntry): string {

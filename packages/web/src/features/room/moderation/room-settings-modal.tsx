@@ -1,7 +1,8 @@
 /**
  * A moderator edits the room (room.modify): its name, description, how many
- * DJ spots, the points needed to DJ, and slow mode. Only what changed is sent;
- * the room hears `update_room` and every page shows the new settings.
+ * DJ spots, the points needed to DJ, slow mode, and the stage's rules
+ * (room-rules-fields.tsx). Only what changed is sent; the room hears
+ * `update_room` and every page shows the new settings.
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
@@ -16,6 +17,8 @@ import { errorText } from '../../../api/client';
 import { live } from '../../../live/socket';
 import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
+import { RoomRulesFields } from './room-rules-fields';
+import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
 
 const SLOW_MODES = [
   [0, 'Off'],
@@ -32,6 +35,8 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
   const [maxDjs, setMaxDjs] = useState(room.metadata.max_djs);
   const [threshold, setThreshold] = useState(String(room.metadata.djthreshold));
   const [slowMode, setSlowMode] = useState(room.metadata.slow_mode);
+  const [rules, setRules] = useState(() => draftOf(room.metadata.rules));
+  const [ruleProblems, setRuleProblems] = useState<Partial<Record<RuleNumber, string>>>({});
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { description: useId(), maxDjs: useId(), slow: useId() };
@@ -44,6 +49,10 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
     if (maxDjs !== room.metadata.max_djs) changes.max_djs = maxDjs;
     if (threshold.trim() !== String(room.metadata.djthreshold)) changes.djthreshold = threshold.trim();
     if (slowMode !== room.metadata.slow_mode) changes.slow_mode = slowMode;
+    const checked = rulesChanges(rules, room.metadata.rules);
+    setRuleProblems(checked.problems);
+    if (Object.keys(checked.problems).length > 0) return;
+    Object.assign(changes, checked.changes);
     if (Object.keys(changes).length === 0) return onClose();
     setBusy(true);
     setProblem(null);
@@ -117,6 +126,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
             )}
           </select>
         </div>
+        <RoomRulesFields draft={rules} problems={ruleProblems} onChange={setRules} />
         {problem && (
           <p className="moderate__problem" role="alert">
             {problem}

@@ -3,11 +3,13 @@
  * over either renderer: each DJ's spot and each member of the crowd is a link that
  * opens their profile over the room; guests are drawn but are not links. An empty
  * spot is an "Open spot" button: stepping up is wired by whoever passes
- * `onStepUp` (the stage's calls come with the DJ queue), and until then it is shown
- * but disabled.
+ * `onStepUp`, and without it the spot is shown but disabled. A locked stage's spots
+ * say so; a DJ who plans to step down wears a badge ("last song").
  */
 import type { CSSProperties } from 'react';
 import { ModalLink } from '../../../ui/modal-link';
+import { LockIcon } from '../rules/lock-badge';
+import { djPlanBadge } from '../rules/rules-text';
 import { FIGURE_ASPECT } from './crowd-layout';
 import type { Scene, SceneFigure } from './scene';
 
@@ -15,10 +17,14 @@ interface StageTargetsProps {
   scene: Scene;
   onHover: (userid: string | null) => void;
   /** Called with the spot's index when someone picks an open spot. */
-  onStepUp?: (spot: number) => void;
+  onStepUp?: ((spot: number) => void) | undefined;
+  /** A moderator locked the stage: its open spots say so. */
+  locked?: boolean;
+  /** The DJs' own plans: songs left before each steps down. */
+  djPlans?: Readonly<Record<string, number>>;
 }
 
-export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
+export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans = {} }: StageTargetsProps) {
   const { stage } = scene.layout;
   const hover = (userid: string) => ({
     onPointerEnter: () => onHover(userid),
@@ -53,13 +59,21 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
                 disabled={!onStepUp}
                 onClick={() => onStepUp?.(spot.index)}
               >
-                <span className="scene-spot__plus" aria-hidden="true">
-                  +
-                </span>
+                {locked ? (
+                  <span className="scene-spot__plus" aria-hidden="true">
+                    <LockIcon />
+                  </span>
+                ) : (
+                  <span className="scene-spot__plus" aria-hidden="true">
+                    +
+                  </span>
+                )}
                 Open spot
+                {locked && <span className="scene-spot__lock">locked</span>}
               </button>
             );
           }
+          const plan = djPlans[dj.userid];
           const name = (
             <>
               <Heart shown={dj.snagged} />
@@ -67,6 +81,7 @@ export function StageTargets({ scene, onHover, onStepUp }: StageTargetsProps) {
                 {dj.name ?? 'Guest'}
                 {dj.playing && <span className="scene-dj__playing"> · playing</span>}
               </span>
+              {plan !== undefined && <span className="scene-dj__plan">{djPlanBadge(plan)}</span>}
             </>
           );
           return dj.name === null ? (

@@ -21,7 +21,7 @@ import { useRendererKind } from './use-renderer-kind';
 
 export interface StageProps {
   room: RoomDetails;
-  /** Stepping up to an open spot (the DJ queue's call); without it, open spots are shown but disabled. */
+  /** Stepping up to an open spot; without it (a guest, a locked stage, people waiting), open spots are shown but disabled. */
   onStepUp?: (spot: number) => void;
 }
 
@@ -31,6 +31,7 @@ export function Stage({ room, onStepUp }: StageProps) {
   const playing = useRoom((state) => state.music.song?.djid ?? null);
   const votes = useRoom((state) => state.music.votes);
   const snaggerIds = useRoom((state) => state.music.snaggers);
+  const djPlans = useRoom((state) => state.djPlans);
   const snaggers = useMemo(() => new Set(snaggerIds), [snaggerIds]);
   const awesome = useMemo(
     () => new Set([...votes].flatMap(([userid, vote]) => (vote === 'up' ? [userid] : []))),
@@ -74,7 +75,15 @@ export function Stage({ room, onStepUp }: StageProps) {
       >
         {width > 0 && kind === 'webgl' && <WebglRenderer scene={scene} hovered={hovered} onFailed={fail} />}
         {width > 0 && kind === 'dom' && <DomRenderer scene={scene} hovered={hovered} />}
-        {width > 0 && kind && <StageTargets scene={scene} onHover={setHovered} onStepUp={onStepUp} />}
+        {width > 0 && kind && (
+          <StageTargets
+            scene={scene}
+            onHover={setHovered}
+            onStepUp={onStepUp}
+            locked={room.metadata.rules.stage_locked}
+            djPlans={djPlans}
+          />
+        )}
         {crowdIds.length === 0 && (
           <p className="room-scene__empty" style={{ top: layout.crowdTop }}>
             Nobody on the floor yet.

@@ -1,0 +1,145 @@
+/**
+ * A room's rules for its stage (docs/room.md, "Room rules"): the waitlist behind a full stage,
+ * the locks, AFK DJs, the longest song, no repeats, and how many songs a DJ plays before stepping
+ * down. The settings are part of the room (`room.modify`, roomDetails' metadata); the calls here
+ * are the waitlist's and a DJ's own plan to step down.
+ */
+import { z } from 'zod';
+import { callTable, defineCall } from '../define-call';
+import {
+  AFK_MINUTES_MAX,
+  DJ_SONG_LIMIT_MAX,
+  MAX_SONG_MINUTES_MAX,
+  NO_REPEAT_HOURS_MAX,
+  WAITLIST_MAX,
+} from '../constants';
+import { booleanish, wholeNumberWith } from '../validation';
+import { roomId, type RoomRules } from './room';
+
+export const roomRulesMessages = {
+  afkMinutes: `AFK limit is 0 (off) to ${AFK_MINUTES_MAX} minutes.`,
+  maxSongMinutes: `The longest song is 0 (no limit) to ${MAX_SONG_MINUTES_MAX} minutes.`,
+  noRepeatHours: `No repeats is 0 (off) to ${NO_REPEAT_HOURS_MAX} hours.`,
+  djSongLimit: `Songs per DJ is 0 (no limit) to ${DJ_SONG_LIMIT_MAX}.`,
+  stageLocked: 'A moderator has locked the stage. Wait for it to open.',
+  noFittingSong: (rules: string) => `None of the songs in your queue fit this room's rules (${rules}).`,
+} as const;
+
+export const waitlistMessages = {
+  notInRoom: 'Join the room to wait for the stage.',
+  onStage: "You're on the stage already.",
+  already: "You're on the waitlist already.",
+  notWaiting: "That person isn't on the waitlist.",
+  youNotWaiting: "You're not on the waitlist.",
+  locked: 'A moderator has locked the waitlist.',
+  full: `The waitlist is full (${WAITLIST_MAX} people). Try again later.`,
+  /** The stage has a free spot and nobody waits: no need to queue. */
+  spotFree: 'There is a free spot on the stage: step up.',
+  position: `Say a place from 1 to ${WAITLIST_MAX}.`,
+} as const;
+
+export const djPlanMessages = {
+  notDj: 'Step up to the stage first.',
+  songs: `Say how many more of your songs to play, 1 to ${DJ_SONG_LIMIT_MAX} (0 cancels).`,
+} as const;
+
+/**
+ * Why someone left the stage (the `rem_dj` event): they stepped down, a moderator took them off,
+ * they left the room, their queue was empty or had nothing the rules allow on their turn, they
+ * were AFK on their turn, they played the room's songs per DJ, or their own plan was done.
+ */
+export const stageLeaveReasons = [
+  'stepped_down',
+  'moderator',
+  'left',
+  'empty_queue',
+  'no_fitting_song',
+  'afk',
+  'song_limit',
+  'planned',
+] as const;
+export type StageLeaveReason = (typeof stageLeaveReasons)[number];
+
+/**
+ * What happened to someone in the line (the `update_waitlist` event): they joined or left it, a
+ * moderator moved or removed them, they reached the stage, or they could not DJ when their turn
+ * for a spot came (no song the rules allow, too few points, AFK) and lost their place.
+ */
+export const waitlistChanges = ['joined', 'left', 'moved', 'removed', 'stepped_up', 'cannot_dj'] as const;
+export type WaitlistChange = (typeof waitlistChanges)[number];
+
+const minutes = (max: number, message: string) =>
+  wholeNumberWith(message).pipe(z.number().min(0, message).max(max, message));
+
+/** The rules `room.modify` takes (each optional there: only what is sent changes). */
+export const roomRulesInput = {
+  stage_locked: booleanish.optional(),
+  waitlist_locked: booleanish.optional(),
+  afk_minutes: minutes(AFK_MINUTES_MAX, roomRulesMessages.afkMinutes).optional(),
+  max_song_minutes: minutes(MAX_SONG_MINUTES_MAX, roomRulesMessages.maxSongMinutes).optional(),
+  no_repeat_hours: minutes(NO_REPEAT_HOURS_MAX, roomRulesMessages.noRepeatHours).optional(),
+  dj_song_limit: minutes(DJ_SONG_LIMIT_MAX, roomRulesMessages.djSongLimit).optional(),
+};
+
+/** The rules a song must fit, in words ("at most 8 minutes, not played in the last 4 hours"). */
+export function songRulesText(rules: Pick<RoomRules, 'max_song_minutes' | 'no_repeat_hours'>): string {
+  const parts: string[] = [];
+  if (rules.max_song_minutes > 0) parts.push(`at most ${plural(rules.max_song_minutes, 'minute')} long`);
+  if (rules.no_repeat_hours > 0) parts.push(`not played here in the last ${plural(rules.no_repeat_hours, 'hour')}`);
+  return parts.join(', ');
+}
+
+function plural(count: number, unit: string): string {
+  return `${count} ${unit}${count === 1 ? '' : 's'}`;
+}
+
+const target = z.string().trim().min(1, 'Please say who.').max(64);
+
+export const roomRulesCalls = callTable(
+  defineCall({
+    name: 'room.waitlist_join',
+    method: 'POST',
+    access: 'member',
+    // Joins the end of the line for the stage; the first in line takes the next free spot.
+    input: z.object({ roomid: roomId }),
+    output: z.object({ position: z.number() }),
+  }),
+  defineCall({
+    name: 'room.waitlist_leave',
+    method: 'POST',
+    access: 'member',
+    // Leaves the line; with `target_userid`, a moderator takes someone out of it.
+    input: z.object({ roomid: roomId, target_userid: target.optional() }),
+    output: z.object({}),
+  }),
+  defineCall({
+    name: 'room.waitlist_move',
+    method: 'POST',
+    access: 'member',
+    // A moderator moves someone to `position` (1 is next); beyond the end means last.
+    input: z.object({
+      roomid: roomId,
+      target_userid: target,
+      position: wholeNumberWith(waitlistMessages.position).pipe(
+        z.number().min(1, waitlistMessages.position).max(WAITLIST_MAX, waitlistMessages.position),
+      ),
+    }),
+    output: z.object({ waitlist: z.array(z.string()) }),
+  }),
+  defineCall({
+    name: 'room.dj_step_down_after',
+    method: 'POST',
+    access: 'member',
+    /**
+     * A DJ plans to step down after `songs` more of their songs (1: after this one, if theirs is
+     * playing, else after their next); 0 cancels the plan.
+     */
+    input: z.object({
+      roomid: roomId,
+      songs: wholeNumberWith(djPlanMessages.songs).pipe(
+        z.number().min(0, djPlanMessages.songs).max(DJ_SONG_LIMIT_MAX, djPlanMessages.songs),
+      ),
+    }),
+    output: z.object({ songs_left: z.number().nullable() }),
+  }),
+);

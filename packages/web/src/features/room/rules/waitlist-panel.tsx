@@ -1,0 +1,166 @@
+/**
+ * The line for the stage, under the scene (docs/room.md, "Room rules in the page"): who waits,
+ * first in line first, the locks, and the room's rules in one line, for everyone in the room.
+ * Moderators move people up and down (room.waitlist_move), take them out of the line
+ * (room.waitlist_leave with target_userid), and lock or unlock the stage and the waitlist
+ * (room.modify). Shown once there is something to show: people waiting, a lock, a rule, or a
+ * moderator reading.
+ */
+import { useId, useMemo } from 'react';
+import type { RoomDetails, RoomUser } from '@platter/contract';
+import { useRoom } from '../../../live/room-store';
+import { useCurrentUser } from '../../../session/use-session';
+import { Avatar } from '../../../ui/avatar';
+import { ModalLink } from '../../../ui/modal-link';
+import { useRoomRights } from '../moderation/use-room-rights';
+import { useRoomAction, type RoomAction } from '../use-room-action';
+import { LockBadge } from './lock-badge';
+import { rulesSummary } from './rules-text';
+import './room-rules.css';
+
+export function WaitlistPanel({ room }: { room: RoomDetails }) {
+  const waitlist = useRoom((state) => state.waitlist);
+  const users = useRoom((state) => state.users);
+  const me = useCurrentUser()?.userid;
+  const { moderate } = useRoomRights();
+  const action = useRoomAction();
+  const titleId = useId();
+  const { rules } = room.metadata;
+  const summary = rulesSummary(rules);
+  const people = useMemo(() => {
+    const byId = new Map(users.map((user) => [user.userid, user]));
+    return waitlist.map((userid) => byId.get(userid) ?? { userid, name: null });
+  }, [users, waitlist]);
+  const locked = rules.stage_locked || rules.waitlist_locked;
+  if (people.length === 0 && !locked && summary === null && !moderate) return null;
+
+  const roomid = room.roomid;
+  const lock = (field: 'stage_locked' | 'waitlist_locked', on: boolean) =>
+    action.run('room.modify', { roomid, [field]: on });
+  return (
+    <section className="waitlist" aria-labelledby={titleId}>
+      <div className="waitlist__header">
+        <h2 id={titleId} className="waitlist__title">
+          Waitlist
+          <span className="waitlist__count" aria-hidden="true">
+            {people.length}
+          </span>
+        </h2>
+        {rules.stage_locked && <LockBadge>Stage locked</LockBadge>}
+        {rules.waitlist_locked && <LockBadge>Waitlist locked</LockBadge>}
+        {moderate && (
+          <div className="waitlist__locks">
+            <button
+              type="button"
+              className="button button--small"
+              disabled={action.busy}
+              onClick={() => lock('stage_locked', !rules.stage_locked)}
+            >
+              {rules.stage_locked ? 'Unlock the stage' : 'Lock the stage'}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={action.busy}
+              onClick={() => lock('waitlist_locked', !rules.waitlist_locked)}
+            >
+              {rules.waitlist_locked ? 'Unlock the waitlist' : 'Lock the waitlist'}
+            </button>
+          </div>
+        )}
+      </div>
+      {summary && (
+        <p className="waitlist__rules">
+          <span className="waitlist__rules-label">Room rules:</span> {summary}
+        </p>
+      )}
+      {people.length === 0 ? (
+        <p className="waitlist__empty">Nobody is waiting for the stage.</p>
+      ) : (
+        <ol className="waitlist__list">
+          {people.map((person, index) => (
+            <WaitingPerson
+              key={person.userid}
+              person={person}
+              position={index + 1}
+              last={index === people.length - 1}
+              isMe={person.userid === me}
+              moderation={moderate ? { action, roomid } : null}
+            />
+          ))}
+        </ol>
+      )}
+      {action.problem && (
+        <p className="waitlist__problem" role="alert">
+          {action.problem}
+        </p>
+      )}
+    </section>
+  );
+}
+
+interface WaitingPersonProps {
+  person: RoomUser | { userid: string; name: null };
+  position: number;
+  last: boolean;
+  isMe: boolean;
+  /** A moderator's controls on this person, or null. */
+  moderation: { action: RoomAction; roomid: string } | null;
+}
+
+function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPersonProps) {
+  const name = person.name ?? 'Someone';
+  const image = 'images' in person ? person.images.headfront : '';
+  const move = (to: number) =>
+    moderation?.action.run('room.waitlist_move', {
+      roomid: moderation.roomid,
+      target_userid: person.userid,
+      position: to,
+    });
+  return (
+    <li className={`waitlist__person${isMe ? ' is-me' : ''}`}>
+      <span className="waitlist__position">#{position}</span>
+      <ModalLink className="waitlist__name" to={`/profile/${person.userid}`}>
+        <Avatar src={image} name={person.name} size={28} />
+        <span>{name}</span>
+      </ModalLink>
+      {isMe && <span className="waitlist__you">you</span>}
+      {moderation && (
+        <span className="waitlist__actions">
+          <button
+            type="button"
+            className="waitlist__act"
+            aria-label={`Move ${name} up`}
+            title="Move up"
+            disabled={moderation.action.busy || position === 1}
+            onClick={() => move(position - 1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            className="waitlist__act"
+            aria-label={`Move ${name} down`}
+            title="Move down"
+            disabled={moderation.action.busy || last}
+            onClick={() => move(position + 1)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            className="waitlist__act"
+            aria-label={`Take ${name} off the waitlist`}
+            title="Take off the waitlist"
+            disabled={moderation.action.busy}
+            onClick={() =>
+              moderation.action.run('room.waitlist_leave', { roomid: moderation.roomid, target_userid: person.userid })
+            }
+          >
+            ×
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
