@@ -209,7 +209,7 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       await renewals.stop();
       await gateway.close();
       ttapi.close();
-      await http.close();
+      await closeHttp(http);
       // Work whose caller stopped waiting goes on after its connection closed: it still needs the database.
       await webhooks.settled();
       await services.mail.close();
@@ -222,6 +222,23 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       await db.destroy();
     },
   };
+}
+
+/** How long requests under way may take to finish once the server is closing. */
+const CLOSE_GRACE_MS = 3000;
+
+/**
+ * Stops listening and waits for requests under way, then closes every connection still open: a
+ * client holding a kept-alive connection (a paused audio element, a pool) must not hold up shutdown
+ * for Fastify's 72 s keep-alive.
+ */
+async function closeHttp(http: FastifyInstance): Promise<void> {
+  const force = setTimeout(() => http.server.closeAllConnections(), CLOSE_GRACE_MS);
+  try {
+    await http.close();
+  } finally {
+    clearTimeout(force);
+  }
 }
 
 /** Where the browser sends cards: Stripe's API, or a sandbox on another origin (SANDBOX_PAY_URL). */

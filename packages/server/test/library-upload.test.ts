@@ -373,3 +373,30 @@ describe('dedup', () => {
     expect(filesUnder(t, 'tmp')).toEqual([]);
   });
 });
+
+describe('shutdown', () => {
+  test('an upload that stalls halfway does not hold the server open: close finishes after the grace', async () => {
+    const own = await startTestApp();
+    let closed = false;
+    try {
+      const member = await aMember(own);
+      const query = new URLSearchParams({ filename: 'stalled.mp3', userid: member.userid, userauth: member.userauth });
+      const request = http.request(`${own.baseUrl}${UPLOAD_PATH}?${query}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/octet-stream', 'content-length': String(1024 * 1024) },
+      });
+      request.on('error', () => {});
+      const ended = new Promise<void>((resolve) => request.once('close', () => resolve()));
+      request.write(anMp3());
+      // The server is reading the body when it is told to close.
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await own.close();
+      closed = true;
+      // The stalled upload was cut off, not left hanging.
+      await ended;
+      expect(request.destroyed).toBe(true);
+    } finally {
+      if (!closed) await own.close();
+    }
+  });
+});
