@@ -4,7 +4,7 @@
  * or newer instance (or anything else on Redis) cannot reach a handler
  * malformed. Three kinds of channel:
  *   lobby       who moved, whose follows changed (the friends panel listens), rooms' counts (tiles)
- *   room:<id>   a room's events, each with the room's sequence number
+ *   room:<id>   a room's events, a room command's together, numbered by the room's sequence
  *   user:<id>   a member's own news: their sessions ended (their sockets close), their pages
  *               must let go of a room (booted, banned, opened elsewhere), events for their
  *               pages alone (private messages), a newer ttapi connection replaced an older one
@@ -32,7 +32,8 @@ const lobbyMessage = z.discriminatedUnion('type', [
 ]);
 export type LobbyMessage = z.infer<typeof lobbyMessage>;
 
-const roomMessage = z.object({ seq: z.number().int(), event: roomEvent });
+/** A room command's events, in order: `seq` is the first one's number, the others follow it. */
+const roomMessage = z.object({ seq: z.number().int(), events: z.array(roomEvent).min(1) });
 export type RoomMessage = z.infer<typeof roomMessage>;
 
 const userMessage = z.discriminatedUnion('type', [

@@ -59,7 +59,10 @@ afterEach(async () => {
 });
 
 const channel = roomChannel('r1');
-const publish = (seq: number, who = `u${seq}`) => hub.publish(channel, { seq, event: event(who) });
+const publish = (seq: number, who = `u${seq}`) => hub.publish(channel, { seq, events: [event(who)] });
+/** A room command's events together: `count` of them from `seq` on. */
+const publishMany = (seq: number, count: number) =>
+  hub.publish(channel, { seq, events: Array.from({ length: count }, (_, index) => event(`u${seq + index}`)) });
 const seqs = (sent: ServerMessage[]) =>
   sent.flatMap((m): Array<number | string | undefined> => (m.type === 'event' ? [m.seq] : [m.type]));
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -97,6 +100,24 @@ test('an early event waits for the one before it, then both go in order', async 
   await publish(12); // a repeat
   await settle();
   expect(seqs(sent)).toEqual([11, 12]);
+});
+
+test("a command's events travel together: each is sent with its own number, none the snapshot holds", async () => {
+  const { socket, sent } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  (await connection.follow(channel)).from(4);
+  await publishMany(3, 3); // 3 and 4 are in the snapshot
+  await settle();
+  expect(seqs(sent)).toEqual([5]);
+  await publishMany(8, 2); // early: waits for 6 and 7
+  await settle();
+  expect(seqs(sent)).toEqual([5]);
+  await publishMany(6, 2);
+  await settle();
+  expect(seqs(sent)).toEqual([5, 6, 7, 8, 9]);
+  expect(sent.flatMap((m) => (m.type === 'event' && m.event.command === 'registered' ? [m.event.user[0]!.userid] : []))).toEqual(
+    ['u5', 'u6', 'u7', 'u8', 'u9'],
+  );
 });
 
 test('a missing event is given up on after a moment: the page sees the gap and re-syncs', async () => {

@@ -13,10 +13,14 @@ import type { Channel } from './channels';
 import { holdWritesThisTurn, tcpOf, textFrame } from './coalesce';
 import type { Hub } from './hub';
 
-/** What a followed channel carries to pages: an event, with the room's sequence number on rooms. */
-export interface ChannelEvent {
+/**
+ * What a followed channel carries to pages: the events of one change, in order; on rooms `seq`
+ * is the first one's sequence number and the others follow it (a room command's events travel
+ * together, so a page gets them in one write and the bus carries one message).
+ */
+export interface ChannelEvents {
   seq?: number | undefined;
-  event: LiveEvent;
+  events: LiveEvent[];
 }
 
 /** How long an early event waits for the ones before it (another instance's, still on their way). */
@@ -26,26 +30,31 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
 /**
  * The hub hands one bus message to every connection following its channel as the same object, so
- * its frame is the same for all of them: made once (serialized and encoded), sent to each as is.
+ * its frames are the same for all of them: made once (serialized and encoded), sent to each as is.
  * A room of 5,000 would otherwise serialize each chat line 5,000 times.
  */
-const eventFrames = new WeakMap<ChannelEvent, EventFrame>();
+const eventFrames = new WeakMap<ChannelEvents, EventFrames>();
 
-interface EventFrame {
-  /** The message's JSON. */
-  payload: Buffer;
-  /** The same as a whole websocket frame, made on first use. */
+interface EventFrames {
+  /** Each event's message as JSON. */
+  payloads: Buffer[];
+  /** All of them as whole websocket frames, one after another, made on first use. */
   wire: Buffer | null;
 }
 
-function eventFrame(channelName: string, message: ChannelEvent): EventFrame {
-  let frame = eventFrames.get(message);
-  if (!frame) {
-    const event: ServerMessage = { type: 'event', channel: channelName, seq: message.seq, event: message.event };
-    frame = { payload: Buffer.from(JSON.stringify(event)), wire: null };
-    eventFrames.set(message, frame);
+function eventFramesOf(channelName: string, message: ChannelEvents): EventFrames {
+  let frames = eventFrames.get(message);
+  if (!frames) {
+    frames = { payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)), wire: null };
+    eventFrames.set(message, frames);
   }
-  return frame;
+  return frames;
+}
+
+function payloadOf(channelName: string, message: ChannelEvents, index: number, event: LiveEvent): Buffer {
+  const seq = message.seq === undefined ? undefined : message.seq + index;
+  const framed: ServerMessage = { type: 'event', channel: channelName, seq, event };
+  return Buffer.from(JSON.stringify(framed));
 }
 
 export interface Follow {
@@ -59,7 +68,7 @@ export interface LiveConnection {
   readonly userid: string;
   readonly sessionId: string;
   /** Starts following (resolves once subscribed, so nothing published after is missed). */
-  follow(channel: Channel<ChannelEvent>): Promise<Follow>;
+  follow(channel: Channel<ChannelEvents>): Promise<Follow>;
   unfollow(channelName: string): void;
   follows(channelName: string): boolean;
   /** The names of the channels followed that start with `prefix`. */
@@ -86,8 +95,8 @@ interface FollowState {
   stop: () => void;
   /** The last sequence number sent; null until the snapshot's is known, or on unsequenced channels. */
   seq: number | null;
-  /** Events that came before the ones ahead of them, by sequence number. */
-  early: Map<number, ChannelEvent>;
+  /** Events that came before the ones ahead of them, by their first sequence number. */
+  early: Map<number, ChannelEvents>;
   gapTimer: NodeJS.Timeout | null;
 }
 
@@ -99,7 +108,7 @@ export class Connection implements LiveConnection {
   alive = true;
   private inbox: Promise<void> = Promise.resolve();
   private busy = false;
-  private held: Array<[string, ChannelEvent]> = [];
+  private held: Array<[string, ChannelEvents]> = [];
   private readonly followed = new Map<string, FollowState>();
   private readonly listening = new Map<string, () => void>();
   private readonly closeListeners: Array<() => void> = [];
@@ -163,7 +172,7 @@ export class Connection implements LiveConnection {
       .catch(onError);
   }
 
-  async follow(channel: Channel<ChannelEvent>): Promise<Follow> {
+  async follow(channel: Channel<ChannelEvents>): Promise<Follow> {
     const existing = this.followed.get(channel.name);
     const state: FollowState = existing ?? { stop: () => undefined, seq: null, early: new Map(), gapTimer: null };
     if (!existing) {
@@ -230,7 +239,7 @@ export class Connection implements LiveConnection {
     return this.caller;
   }
 
-  private receive(channelName: string, message: ChannelEvent): void {
+  private receive(channelName: string, message: ChannelEvents): void {
     if (this.busy) this.held.push([channelName, message]);
     else this.emit(channelName, message);
   }
@@ -241,18 +250,19 @@ export class Connection implements LiveConnection {
     for (const [name, message] of held) this.emit(name, message);
   }
 
-  private emit(channelName: string, message: ChannelEvent): void {
+  private emit(channelName: string, message: ChannelEvents): void {
     const state = this.followed.get(channelName);
     if (!state) return;
-    if (state.seq === null || message.seq === undefined) return this.deliver(channelName, message);
-    if (message.seq <= state.seq) return; // already in the snapshot, or a repeat
+    if (state.seq === null || message.seq === undefined) return this.deliver(channelName, message, 0);
+    const last = message.seq + message.events.length - 1;
+    if (last <= state.seq) return; // already in the snapshot, or a repeat
     if (message.seq > state.seq + 1) {
       state.early.set(message.seq, message);
       state.gapTimer ??= setTimeout(() => this.giveUpWaiting(channelName), GAP_WAIT_MS);
       return;
     }
-    this.deliver(channelName, message);
-    state.seq = message.seq;
+    this.deliver(channelName, message, state.seq + 1 - message.seq);
+    state.seq = last;
     this.drainEarly(channelName, state);
   }
 
@@ -260,8 +270,8 @@ export class Connection implements LiveConnection {
   private drainEarly(channelName: string, state: FollowState): void {
     for (let next = state.early.get((state.seq ?? 0) + 1); next; next = state.early.get((state.seq ?? 0) + 1)) {
       state.early.delete(next.seq!);
-      this.deliver(channelName, next);
-      state.seq = next.seq!;
+      this.deliver(channelName, next, 0);
+      state.seq = next.seq! + next.events.length - 1;
     }
     if (state.early.size === 0 && state.gapTimer) {
       clearTimeout(state.gapTimer);
@@ -283,17 +293,26 @@ export class Connection implements LiveConnection {
     if (state.early.size > 0) state.gapTimer = setTimeout(() => this.giveUpWaiting(channelName), GAP_WAIT_MS);
   }
 
-  private deliver(channelName: string, message: ChannelEvent): void {
+  /** Sends the message's events from index `skip` on (those before it the page has). */
+  private deliver(channelName: string, message: ChannelEvents, skip: number): void {
     // Another framing (the ttapi gateway's) writes each event its own way.
     if (this.encode !== JSON.stringify) {
-      return this.send({ type: 'event', channel: channelName, seq: message.seq, event: message.event });
+      for (let index = skip; index < message.events.length; index++) {
+        const seq = message.seq === undefined ? undefined : message.seq + index;
+        this.send({ type: 'event', channel: channelName, seq, event: message.events[index]! });
+      }
+      return;
     }
-    const frame = eventFrame(channelName, message);
+    const frames = eventFramesOf(channelName, message);
     const tcp = tcpOf(this.socket);
-    // Framed once for all, written as is (see textFrame); ws frames it itself when it has no TCP socket.
-    if (!tcp || !this.isOpen) return this.sendFrame(frame.payload);
+    // Framed once for all, written as is (see textFrame); ws frames it itself when it has no TCP
+    // socket, and the rare page that has some of the events already gets the rest one by one.
+    if (!tcp || !this.isOpen || skip > 0) {
+      for (const payload of frames.payloads.slice(skip)) this.sendFrame(payload);
+      return;
+    }
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.terminate();
     holdWritesThisTurn(this.socket);
-    tcp.write((frame.wire ??= textFrame(frame.payload)));
+    tcp.write((frames.wire ??= Buffer.concat(frames.payloads.map(textFrame))));
   }
 }

@@ -2,7 +2,7 @@
  * The database orders each room. A room command is one transaction: it takes
  * the room's row lock, makes its change, and bumps the room's sequence number
  * once for each event it returns; after the commit the events are published
- * on the room's channel stamped with their numbers. Every instance, and every
+ * together on the room's channel, stamped with their numbers. Every instance, and every
  * page, thus sees one history per room, and a page that misses a number knows
  * it missed something.
  */
@@ -90,9 +90,9 @@ export async function roomCommand(
     return { events, seq: Number(seq) };
   });
   if (!done) return null;
-  const first = done.seq - done.events.length + 1;
-  for (const [index, event] of done.events.entries()) {
-    await services.hub.publish(roomChannel(roomId), { seq: first + index, event });
+  // One bus message for all of them: one delivery, and one write to each page.
+  if (done.events.length > 0) {
+    await services.hub.publish(roomChannel(roomId), { seq: done.seq - done.events.length + 1, events: done.events });
   }
   for (const then of after) await then();
   return done.seq;
