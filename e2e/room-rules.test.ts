@@ -4,13 +4,14 @@
  * the waitlist instead, joins it and sees their place; the owner sees the line, moves a third
  * member ahead and takes them out; the DJ plans to step down (after this song, after 3) and
  * cancels, and others see the plan on the stage; the DJ steps down and the first in line is on
- * the stage by itself; a locked waitlist shows as locked. With SCREENSHOTS_DIR set, the room with
- * its waitlist is photographed at 1280 and 375 px.
+ * the stage by itself; a locked waitlist shows as locked; an AFK limit warns the DJ, who says
+ * they're still here. With SCREENSHOTS_DIR set, the room with its waitlist and the DJ's AFK
+ * warning are photographed at 1280 and 375 px.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { roomMusicMessages } from '@platter/contract';
+import { afkMessages, roomMusicMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiPost, echosFreshRoom, joinBySocket, logIn } from './support/room-members';
@@ -130,6 +131,33 @@ test('a full stage offers the waitlist; the first in line steps up when the DJ s
   await button(echo, 'Lock the waitlist').click();
   await waitlist(ada).getByText('Waitlist locked').waitFor();
   expect(await button(ada, 'Join the waitlist').isDisabled()).toBe(true);
+
+  // The owner sets an AFK limit of 2 minutes: Funky Otter, DJing, is warned at once (the warning
+  // covers a limit's last 2 minutes, here all of it) and says they're still here; Ada, not DJing,
+  // is not warned. With the limit off again the warning goes.
+  const setAfkLimit = async (minutes: string) => {
+    await button(echo, 'Room settings').click();
+    const dialog = echo.getByRole('dialog', { name: 'Room settings' });
+    await dialog.getByLabel('AFK limit (minutes)').fill(minutes);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  };
+  await setAfkLimit('2');
+  const afkWarning = otter.getByTestId('afk-warning');
+  await afkWarning.getByText(afkMessages.title).waitFor();
+  await afkWarning
+    .getByText(/^You'll be stepped down for being away in (2 minutes|1 minute) — say something/)
+    .waitFor();
+  await screenshot(otter, 'room-rules-afk-warning-1280.png');
+  await otter.setViewportSize({ width: 375, height: 812 });
+  await screenshot(otter, 'room-rules-afk-warning-375.png');
+  await otter.setViewportSize({ width: 1280, height: 900 });
+  await afkWarning.getByRole('button', { name: afkMessages.stillHere }).click();
+  await expect.poll(() => afkWarning.getByRole('button', { name: afkMessages.stillHere }).isEnabled()).toBe(true);
+  expect(await afkWarning.locator('.afk-warning__problem').count()).toBe(0);
+  expect(await ada.getByTestId('afk-warning').count()).toBe(0);
+  await setAfkLimit('0');
+  await afkWarning.waitFor({ state: 'detached' });
 
   bassLeaves();
   for (const page of [echo, ada, otter]) await page.context().close();

@@ -183,6 +183,13 @@ export const liveEvent = z.discriminatedUnion('command', [
    * `userid` is the receiver (as `receiverid`), `name` the sender's.
    */
   z.object({ command: z.literal('pmmed'), ...pmMessage.shape, userid: z.string(), name: z.string() }),
+  /**
+   * The member's AFK clock in `roomid` started again at `active_at` (the server's clock, ms): they
+   * chatted, voted, snagged, joined the waitlist, made a plan or said they are still here. On the
+   * member's own channel `user:<id>`, while they are a DJ in a room with an AFK limit; their pages
+   * time the AFK warning from it (docs/room.md, "AFK").
+   */
+  z.object({ command: z.literal('afk_clock'), roomid: z.string(), userid: z.string(), active_at: z.number() }),
   /** The member read their conversation with `receiverid` on one page: their other pages clear its count. */
   z.object({ command: z.literal('pm_read'), userid: z.string(), receiverid: z.string() }),
 ]);

@@ -7,7 +7,9 @@
  */
 import { beforeAll, describe, expect, test } from 'vitest';
 import {
+  afkMessages,
   playbackMessages,
+  roomMessages,
   roomRulesMessages,
   stageMessages,
   waitlistMessages,
@@ -220,6 +222,68 @@ describe('rules on each turn', () => {
       { user: [{ userid: b.userid }], reason: 'afk', modid: null, djs: [a.userid, c.userid, d.userid] },
     ]);
     expect(last.current_song.djid).toBe(c.userid);
+  });
+
+  test("the AFK warning's clock: a DJ's pages are told when it starts again; room.still_here starts it and keeps them on", async () => {
+    const { roomid, watching, members } = await aRoomWith(2, { afk_minutes: 1 }, 2);
+    const [a, b] = members as [Page, Page];
+    await a.socket.ok('room.add_dj', { roomid });
+    const steppedUp = music.now();
+    await eventsUntil(watching, roomid, 'newsong');
+    // a's second page (another tab): its snapshot carries a's clock, which stepping up started.
+    const other = await music.inRoom(a, roomid);
+    expect(other.snapshot.active_at).toBe(steppedUp);
+    music.advance(50_000);
+    expect(await a.socket.ok('room.still_here', { roomid })).toEqual({ active_at: music.now() });
+    const stillHere = music.now();
+    // The other page hears it on the member's own channel, as every page of theirs does.
+    expect((await other.socket.nextEvent(`user:${a.userid}`)).event).toEqual({
+      command: 'afk_clock',
+      roomid,
+      userid: a.userid,
+      active_at: stillHere,
+    });
+    // 90 s after stepping up but 40 s after "I'm still here": on a's turn, a plays on.
+    music.advance(40_000);
+    await playOut(roomid);
+    const { events, last } = await eventsUntil(watching, roomid, 'newsong');
+    expect(commands(events)).not.toContain('rem_dj');
+    expect(last.current_song.djid).toBe(a.userid);
+    // Anything else that counts as being there tells a's pages too (chatting here), and a fresh page reads it.
+    music.advance(5_000);
+    await a.socket.ok('room.speak', { roomid, text: 'still around' });
+    expect((await other.socket.nextEvent(`user:${a.userid}`)).event).toMatchObject({ active_at: music.now() });
+    expect((await music.inRoom(a, roomid)).snapshot.active_at).toBe(music.now());
+
+    // A listener's doings tell nobody (only a DJ is warned): b's first afk_clock is from after stepping up.
+    await b.socket.ok('room.vote', { roomid, val: 'up' });
+    music.advance(1_000);
+    await b.socket.ok('room.add_dj', { roomid });
+    music.advance(1_000);
+    await b.socket.ok('room.still_here', { roomid });
+    expect((await b.socket.nextEvent(`user:${b.userid}`)).event).toMatchObject({ active_at: music.now() });
+  });
+
+  test('room.still_here is refused to people not in the room, guests, and bad input', async () => {
+    const { roomid } = await aRoomWith(0, { afk_minutes: 5 });
+    const stranger = await music.inRoom(await aMember(t), (await aRoom(t, await aMember(t))).roomid);
+    expect(await stranger.socket.call('room.still_here', { roomid })).toEqual(
+      refusal(afkMessages.notInRoom, 'forbidden'),
+    );
+    const guest = await aGuest(t);
+    const guestPage = await music.inRoom(guest, roomid);
+    expect(await guestPage.socket.call('room.still_here', { roomid })).toEqual(
+      refusal('Please sign up or log in to do that.', 'members_only'),
+    );
+    expect(await stranger.socket.call('room.still_here', {})).toEqual(
+      refusal("The field 'roomid' is required.", 'invalid'),
+    );
+    expect(await stranger.socket.call('room.still_here', { roomid: ' ' })).toEqual(
+      refusal('Please say which room.', 'invalid'),
+    );
+    expect(await stranger.socket.call('room.still_here', { roomid: 'no-such-room' })).toEqual(
+      refusal(roomMessages.broken, 'not_found'),
+    );
   });
 
   test('the longest song: longer songs are passed over (keeping their place); none fits, no stepping up', async () => {

@@ -55,6 +55,11 @@ export const roomSnapshot = z.object({
   waitlist: z.array(z.string()),
   /** The DJs' own plans: songs left before each steps down (only DJs with a plan). */
   dj_plans: z.record(z.string(), z.number()),
+  /**
+   * When the caller last did something here (the AFK rule's clock, the server's clock, ms): the
+   * AFK warning is timed from it, then from `afk_clock` events (docs/room.md, "AFK").
+   */
+  active_at: z.number().nullable(),
   seq: z.number(),
 });
 export type RoomSnapshot = z.infer<typeof roomSnapshot>;

@@ -68,6 +68,28 @@ export type StageLeaveReason = (typeof stageLeaveReasons)[number];
 export const waitlistChanges = ['joined', 'left', 'moved', 'removed', 'stepped_up', 'cannot_dj'] as const;
 export type WaitlistChange = (typeof waitlistChanges)[number];
 
+/**
+ * The AFK warning (docs/room.md, "AFK"): a DJ near the room's AFK limit is told how long they
+ * have, and "I'm still here" (`room.still_here`) restarts their clock. `left` is in words
+ * ("1 minute", "45 seconds": afkTimeLeftText).
+ */
+export const afkMessages = {
+  notInRoom: 'Join the room first.',
+  title: 'Still there?',
+  warning: (left: string) =>
+    `You'll be stepped down for being away in ${left} — say something in the chat, vote, or click “I'm still here”.`,
+  away: "You're counted as away: you'll be stepped down when your turn comes — say something in the chat, vote, or click “I'm still here”.",
+  stillHere: "I'm still here",
+  /** The tab's title while the page is hidden and the warning shows. */
+  tabTitle: (title: string) => `⚠ Still there? · ${title}`,
+} as const;
+
+/** Time left in words for the AFK warning: whole minutes from a minute up, else whole seconds (at least 1); never more than is left. */
+export function afkTimeLeftText(ms: number): string {
+  if (ms >= 60_000) return plural(Math.floor(ms / 60_000), 'minute');
+  return plural(Math.max(1, Math.floor(ms / 1000)), 'second');
+}
+
 const minutes = (max: number, message: string) =>
   wholeNumberWith(message).pipe(z.number().min(0, message).max(max, message));
 
@@ -141,5 +163,17 @@ export const roomRulesCalls = callTable(
       ),
     }),
     output: z.object({ songs_left: z.number().nullable() }),
+  }),
+  defineCall({
+    name: 'room.still_here',
+    method: 'POST',
+    access: 'member',
+    /**
+     * The caller is still there (the AFK warning's button): their AFK clock starts again, as it
+     * does when they chat or vote. Answers when it started (`active_at`, the server's clock, ms);
+     * their other pages hear `afk_clock`.
+     */
+    input: z.object({ roomid: roomId }),
+    output: z.object({ active_at: z.number() }),
   }),
 );

@@ -115,9 +115,9 @@ test("a command's events travel together: each is sent with its own number, none
   await publishMany(6, 2);
   await settle();
   expect(seqs(sent)).toEqual([5, 6, 7, 8, 9]);
-  expect(sent.flatMap((m) => (m.type === 'event' && m.event.command === 'registered' ? [m.event.user[0]!.userid] : []))).toEqual(
-    ['u5', 'u6', 'u7', 'u8', 'u9'],
-  );
+  expect(
+    sent.flatMap((m) => (m.type === 'event' && m.event.command === 'registered' ? [m.event.user[0]!.userid] : [])),
+  ).toEqual(['u5', 'u6', 'u7', 'u8', 'u9']);
 });
 
 test('a missing event is given up on after a moment: the page sees the gap and re-syncs', async () => {

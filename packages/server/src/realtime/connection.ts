@@ -45,7 +45,10 @@ interface EventFrames {
 function eventFramesOf(channelName: string, message: ChannelEvents): EventFrames {
   let frames = eventFrames.get(message);
   if (!frames) {
-    frames = { payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)), wire: null };
+    frames = {
+      payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)),
+      wire: null,
+    };
     eventFrames.set(message, frames);
   }
   return frames;

@@ -53,6 +53,7 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   snaggers: [],
   waitlist: [],
   dj_plans: {},
+  active_at: 1_000,
   seq,
 });
 
@@ -63,12 +64,17 @@ const joined = (seq: number, users: string[]): RoomState =>
     reader: 'a',
   });
 const ids = (state: RoomState) => state.users.map((user) => user.userid);
-const event = (seq: number, happened: Extract<RoomAction, { type: 'event' }>['event']): RoomAction => ({
+const event = (
+  seq: number,
+  happened: Extract<RoomAction, { type: 'event' }>['event'],
+  serverTime?: number,
+): RoomAction => ({
   type: 'event',
   seq,
   event: happened,
   reader: 'a',
   time: 1000 + seq,
+  serverTime,
 });
 const registered = (seq: number, userid: string) =>
   event(seq, { command: 'registered', roomid: 'r1', user: [person(userid)] });
@@ -264,4 +270,36 @@ test("the waitlist and the DJs' plans follow their events; leaving the stage say
     'Name c stepped down: away too long',
     'Name b joined the waitlist',
   ]);
+});
+
+test("the reader's AFK clock: the snapshot's, then afk_clock and the events that restart it, never going back", () => {
+  let state = joined(4, ['a', 'b']);
+  expect(state.activeAt).toBe(1_000);
+  state = reduceRoom(state, { type: 'afk_clock', roomid: 'r1', activeAt: 5_000 });
+  expect(state.activeAt).toBe(5_000);
+  // An older answer arriving late, or another room's clock, changes nothing.
+  expect(reduceRoom(state, { type: 'afk_clock', roomid: 'r1', activeAt: 4_000 })).toBe(state);
+  expect(reduceRoom(state, { type: 'afk_clock', roomid: 'r2', activeAt: 9_000 })).toBe(state);
+  // Someone else stepping up restarts nobody's clock here; the reader stepping up restarts theirs, when heard.
+  const stepUp = (seq: number, userid: string, serverTime: number) =>
+    event(seq, { command: 'add_dj', roomid: 'r1', user: [person(userid)], djs: [userid] }, serverTime);
+  state = reduceRoom(state, stepUp(5, 'b', 6_000));
+  expect(state.activeAt).toBe(5_000);
+  state = reduceRoom(state, stepUp(6, 'a', 7_000));
+  expect(state.activeAt).toBe(7_000);
+  // The room's AFK limit changing restarts everyone's; other settings don't.
+  const room = state.snapshot!;
+  const withRules = (afk_minutes: number) => ({
+    ...room,
+    metadata: { ...room.metadata, rules: { ...room.metadata.rules, afk_minutes } },
+  });
+  const updateRoom = (seq: number, afk_minutes: number, serverTime: number) =>
+    event(seq, { command: 'update_room', roomid: 'r1', room: withRules(afk_minutes), modid: 'b' }, serverTime);
+  state = reduceRoom(state, updateRoom(7, 0, 8_000));
+  expect(state.activeAt).toBe(7_000);
+  state = reduceRoom(state, updateRoom(8, 30, 9_000));
+  expect(state.activeAt).toBe(9_000);
+  // A re-sync's snapshot read before the latest afk_clock keeps the later time.
+  state = reduceRoom(state, { type: 'snapshot', snapshot: snapshot(9, ['a', 'b']), reader: 'a' });
+  expect(state.activeAt).toBe(9_000);
 });

@@ -42,6 +42,11 @@ export interface RoomState {
   error: string | null;
   /** What the room plays (room-music.ts). */
   music: RoomMusic;
+  /**
+   * When the reader's AFK clock last started (the server's clock, ms), or null: the AFK warning
+   * is timed from it (docs/room.md, "AFK"). Only ever moves on: the clock never starts earlier.
+   */
+  activeAt: number | null;
 }
 
 /** How many lines the page keeps: what it was given on joining, and as many again. */
@@ -61,12 +66,23 @@ export const emptyRoom: RoomState = {
   gap: false,
   error: null,
   music: silence,
+  activeAt: null,
 };
 
 export type RoomAction =
   | { type: 'join'; asked: string }
   | { type: 'snapshot'; snapshot: RoomSnapshot; reader: string | null }
-  | { type: 'event'; seq: number; event: RoomEvent; reader: string | null; time: number }
+  | {
+      type: 'event';
+      seq: number;
+      event: RoomEvent;
+      reader: string | null;
+      time: number;
+      /** The server's clock as the page reckons it when the event came (times the AFK clock's restarts). */
+      serverTime?: number;
+    }
+  /** The server started the reader's AFK clock again (`afk_clock`, or room.still_here's answer). */
+  | { type: 'afk_clock'; roomid: string; activeAt: number }
   | { type: 'refused'; error: string }
   | { type: 'exited'; error: string }
   | { type: 'leave' };
@@ -120,6 +136,22 @@ function withCurrentSong(state: RoomState, event: RoomEvent): RoomState['snapsho
     current_song = null;
   }
   return { ...state.snapshot, metadata: { ...state.snapshot.metadata, current_song } };
+}
+
+const later = (a: number | null, b: number) => (a === null ? b : Math.max(a, b));
+
+/**
+ * Events every page hears that restart the reader's AFK clock on the server: their stepping up,
+ * and the room's AFK limit changing (which restarts everyone's). The page starts it when it hears
+ * them, on the server's clock as it reckons it (a moment late, so never early), rather than wait
+ * for an `afk_clock` that these do not send.
+ */
+function restartsAfkClock(state: RoomState, event: RoomEvent, reader: string | null): boolean {
+  if (event.command === 'add_dj') return reader !== null && event.user.some((user) => user.userid === reader);
+  if (event.command === 'update_room') {
+    return event.room.metadata.rules.afk_minutes !== state.snapshot?.metadata.rules.afk_minutes;
+  }
+  return false;
 }
 
 /** Applies one event to the room (idempotent for people: joining twice is being there once). */
@@ -190,7 +222,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
     case 'exited':
       return { ...state, status: 'exited', error: action.error };
     case 'snapshot': {
-      const { room, users, djids, chat, seq, muted_until, waitlist, dj_plans } = action.snapshot;
+      const { room, users, djids, chat, seq, muted_until, waitlist, dj_plans, active_at } = action.snapshot;
       // A snapshot older than what the page has seen (a slow answer) changes nothing.
       if (state.status === 'live' && !state.gap && seq < state.seq) return state;
       // The page's own notices stay; the chat is the server's.
@@ -208,17 +240,27 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
         djPlans: dj_plans,
         feed: feed.slice(-FEED_KEPT),
         mutedUntil: muted_until,
+        // A re-sync's snapshot may have been read before an afk_clock the page already has.
+        activeAt:
+          active_at !== null && state.snapshot?.roomid === room.roomid ? later(state.activeAt, active_at) : active_at,
         music: musicOfSnapshot(action.snapshot),
         seq,
         gap: false,
         error: null,
       };
     }
+    case 'afk_clock':
+      if (state.snapshot?.roomid !== action.roomid || later(state.activeAt, action.activeAt) === state.activeAt) {
+        return state;
+      }
+      return { ...state, activeAt: action.activeAt };
     case 'event': {
       if (state.status !== 'live' || state.gap || action.seq <= state.seq) return state;
       if (action.seq !== state.seq + 1) return { ...state, gap: true };
       const notice = noticeOf(state, action.event);
-      const next = applyEvent(state, action.event, action.reader);
+      const restarted = action.serverTime !== undefined && restartsAfkClock(state, action.event, action.reader);
+      const applied = applyEvent(state, action.event, action.reader);
+      const next = restarted ? { ...applied, activeAt: later(applied.activeAt, action.serverTime!) } : applied;
       const feed = notice
         ? [...next.feed, { kind: 'notice' as const, key: `n${action.seq}`, text: notice, time: action.time }]
         : next.feed;

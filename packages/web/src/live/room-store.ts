@@ -64,10 +64,21 @@ export class RoomStore {
     if (this.state !== emptyRoom) this.dispatch({ type: 'leave' });
   }
 
+  /** The server started the reader's AFK clock in `roomid` again at `activeAt` (room.still_here's answer). */
+  afkClock(roomid: string, activeAt: number): void {
+    this.dispatch({ type: 'afk_clock', roomid, activeAt });
+  }
+
   private onEvent(message: EventMessage): void {
     const roomid = this.state.snapshot?.roomid;
-    if (!roomid || message.channel !== `room:${roomid}`) return;
+    if (!roomid) return;
     const event = message.event;
+    // The reader's own channel tells each of their pages when their AFK clock starts again.
+    if (event.command === 'afk_clock' && message.channel === `user:${this.socket.userid()}`) {
+      this.afkClock(event.roomid, event.active_at);
+      return;
+    }
+    if (message.channel !== `room:${roomid}`) return;
     if (event.command === 'killdashnine') {
       // Let go by the room (booted, or opened elsewhere): stop following, so a reconnect does not rejoin.
       this.stopFollowing?.();
@@ -77,7 +88,14 @@ export class RoomStore {
       return;
     }
     if (!isRoomEvent(event) || message.seq === undefined) return;
-    this.dispatch({ type: 'event', seq: message.seq, event, reader: this.socket.userid(), time: Date.now() });
+    this.dispatch({
+      type: 'event',
+      seq: message.seq,
+      event,
+      reader: this.socket.userid(),
+      time: Date.now(),
+      serverTime: this.socket.clock.serverNow(),
+    });
     if (this.state.gap && this.following) this.socket.resync(this.following);
   }
 

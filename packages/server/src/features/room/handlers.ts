@@ -18,7 +18,7 @@ import { moderationLog } from './moderation-log';
 import { closePage, openPage } from './pages';
 import { modifyRoom, setModerator } from './room-settings';
 import { roomSnapshot } from './snapshot';
-import { planStepDown, stepDown, stepUp } from './stage-commands';
+import { planStepDown, stepDown, stepUp, stillHere } from './stage-commands';
 import { joinWaitlist, leaveWaitlist, moveWaitlist } from './waitlist-commands';
 
 /** The page (row in room_pages) each connection holds in each room it follows. */
@@ -105,6 +105,10 @@ export const liveRoomHandlers = {
 
   'room.dj_step_down_after': async ({ roomid, songs }, services) => ({
     songs_left: await planStepDown(services, services.caller, await roomOf(services, roomid), songs),
+  }),
+
+  'room.still_here': async ({ roomid }, services) => ({
+    active_at: await stillHere(services, services.caller, await roomOf(services, roomid)),
   }),
 
   'room.boot_user': async ({ roomid, target_userid, reason }, services) => {

@@ -5,12 +5,12 @@
  * locked stage (people wait in its waitlist: waitlist-commands.ts); they step down themselves,
  * or a moderator takes them off (logged); a DJ may plan to step down after N more songs.
  */
-import { djPlanMessages, roomRulesMessages, stageMessages, type RoomUser } from '@platter/contract';
+import { afkMessages, djPlanMessages, roomRulesMessages, stageMessages, type RoomUser } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { requireFittingSong } from '../playback';
-import { currentRoomOf, dropFromWaitlist, roomCommand, roomUserOf, setOnStage, stageOf } from '../rooms';
+import { currentRoomOf, dropFromWaitlist, markActive, roomCommand, roomUserOf, setOnStage, stageOf } from '../rooms';
 import { moderates, requireModerator, requireTarget, standingOf } from './authority';
 import { logModeration } from './moderation-log';
 
@@ -86,13 +86,29 @@ export async function planStepDown(
     if (!(await stageOf(trx, roomId)).includes(caller.userid)) throw errors.conflict(djPlanMessages.notDj);
     await trx
       .updateTable('roomMembers')
-      .set({ djPlan: plan, activeAt: services.now() })
+      .set({ djPlan: plan })
       .where('roomId', '=', roomId)
       .where('userId', '=', caller.userid)
       .execute();
+    await markActive(trx, roomId, caller.userid, services.now());
     return [{ command: 'dj_plan', roomid: roomId, userid: caller.userid, songs_left: plan }];
   });
   return plan;
+}
+
+/**
+ * The caller is still there (the AFK warning's "I'm still here"): their AFK clock starts again,
+ * as when they chat or vote. Resolves to when it started (the server's clock).
+ */
+export async function stillHere(services: Services, caller: Caller, roomId: string): Promise<number> {
+  let activeAt = 0;
+  await roomCommand(services, roomId, async (trx) => {
+    await requireInRoom(trx, roomId, caller, afkMessages.notInRoom);
+    activeAt = services.now();
+    await markActive(trx, roomId, caller.userid, activeAt);
+    return [];
+  });
+  return activeAt;
 }
 
 /** The DJs' plans: songs left before each steps down (only DJs with one). */

@@ -8,10 +8,10 @@ import type { RoomEvent, RoomUser } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { roomUserView } from '../accounts';
-import { lobbyChannel, type LobbyMessage } from '../../realtime/channels';
+import { lobbyChannel, userChannel, type LobbyMessage } from '../../realtime/channels';
 import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness } from './hotness';
-import { afterCommit, roomCommand } from './room-command';
+import { afterCommit, roomCommand, servicesOf } from './room-command';
 import { setOnStage } from './stage';
 import { dropFromWaitlist } from './waitlist';
 
@@ -231,7 +231,13 @@ export function startHotnessSweep(services: Services, onError: (error: unknown) 
   return () => clearInterval(timer);
 }
 
-/** Someone in the room did something: the AFK rule's clock (docs/room.md, "Room rules") starts again. */
+/**
+ * Someone in the room did something: the AFK rule's clock (docs/room.md, "Room rules") starts
+ * again. A DJ in a room with the rule hears it on their own channel (`afk_clock`, after the
+ * commit), so each of their pages, on any instance, times its AFK warning from the server's clock.
+ * Nobody else is told: only a DJ is warned, and stepping up (which restarts the clock) is heard
+ * by every page as `add_dj`.
+ */
 export async function markActive(trx: Db, roomId: string, userId: string, now: number): Promise<void> {
   await trx
     .updateTable('roomMembers')
@@ -239,4 +245,16 @@ export async function markActive(trx: Db, roomId: string, userId: string, now: n
     .where('roomId', '=', roomId)
     .where('userId', '=', userId)
     .execute();
+  const services = servicesOf(trx);
+  if (!services) return;
+  const member = await trx
+    .selectFrom('roomMembers')
+    .innerJoin('rooms', 'rooms.id', 'roomMembers.roomId')
+    .select(['roomMembers.isDj', 'rooms.afkMinutes'])
+    .where('roomMembers.roomId', '=', roomId)
+    .where('roomMembers.userId', '=', userId)
+    .executeTakeFirst();
+  if (member?.isDj !== 1 || member.afkMinutes === 0) return;
+  const event = { command: 'afk_clock' as const, roomid: roomId, userid: userId, active_at: now };
+  await afterCommit(trx, () => services.hub.publish(userChannel(userId), { type: 'event', event }));
 }

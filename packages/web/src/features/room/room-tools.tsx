@@ -1,6 +1,7 @@
 /**
  * The room's controls above the stage: the reader's place at the stage
- * (members: stepping up or down, the waitlist, a DJ's plan; rules/stage-controls.tsx),
+ * (members: stepping up or down, the waitlist, a DJ's plan; rules/stage-controls.tsx, and a
+ * DJ's AFK warning: rules/afk-warning-notice.tsx),
  * and for the room's moderators its settings and its moderation log. What a
  * page cannot do (too few points, a locked waitlist) the server says, and the
  * page shows it.
@@ -12,6 +13,7 @@ import { useCurrentUser } from '../../session/use-session';
 import { ModerationLogModal } from './moderation/moderation-log-modal';
 import { RoomSettingsModal } from './moderation/room-settings-modal';
 import { useRoomRights } from './moderation/use-room-rights';
+import { AfkWarningNotice } from './rules/afk-warning-notice';
 import { StageControls } from './rules/stage-controls';
 import type { StageOffer } from './rules/stage-offer';
 import type { StageStep } from './use-stage-step';
@@ -36,6 +38,9 @@ export function RoomTools({
 
   return (
     <div className="room-tools">
+      {offer.kind === 'dj' && room.metadata.rules.afk_minutes > 0 && (
+        <AfkWarningNotice roomid={room.roomid} afkMinutes={room.metadata.rules.afk_minutes} />
+      )}
       <StageControls room={room} offer={offer} stage={stage} />
       {onMyMusic && (
         <button type="button" className="button room-tools__music" onClick={onMyMusic}>
