@@ -125,14 +125,24 @@ describe('what other features use', () => {
   test('the queue: the next song of the active playlist, and a played one sent to the back', async () => {
     const dj = await aMember(t);
     expect(await nextSongOf(t.app.services.db, dj.userid)).toBeNull();
-    const [a, b] = [await aSong(t, dj, { title: 'First' }), await aSong(t, dj)];
+    const [a, b, c] = [await aSong(t, dj, { title: 'First' }), await aSong(t, dj), await aSong(t, dj)];
     await t.app.analysis.idle();
     const next = await nextSongOf(t.app.services.db, dj.userid);
-    expect(next).toMatchObject({ songId: a._id, title: 'First', analysis: 'ready' });
+    expect(next).toMatchObject({ songId: a._id, title: 'First', analysis: 'ready', position: 0 });
     expect(JSON.parse(next!.peaks!)).toHaveLength(WAVEFORM_PEAKS);
     expect(next!.durationMs).toBeGreaterThan(900);
-    await t.app.services.db.transaction().execute((trx) => sendToBack(trx, dj.userid, a._id, Date.now()));
-    expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, a._id]);
+    await t.app.services.db.transaction().execute((trx) => sendToBack(trx, next!));
+    expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, c._id, a._id]);
+    // From the middle: the songs after it move up one.
+    await t.app.services.db
+      .transaction()
+      .execute((trx) => sendToBack(trx, { playlistId: next!.playlistId, position: 1, songId: c._id }));
+    expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, a._id, c._id]);
+    // Already last: it stays.
+    await t.app.services.db
+      .transaction()
+      .execute((trx) => sendToBack(trx, { playlistId: next!.playlistId, position: 2, songId: c._id }));
+    expect((await t.ok('playlist.all', {}, dj)).list.map((s) => s._id)).toEqual([b._id, a._id, c._id]);
   });
 
   test('the loudness worker: pending files, a local copy, and what it measured shown as a gain', async () => {

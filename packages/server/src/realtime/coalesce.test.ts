@@ -43,16 +43,28 @@ describe('frames written as is', () => {
     expect(await received).toEqual(payloads);
   });
 
-  it('held in one turn, they go out after, in order with what ws sends itself', async () => {
+  it("a turn's first goes at once; the rest are held and go out after, in order with what ws sends itself", async () => {
     const { near, far } = await line();
     const received = heard(far, 4);
+    const tcp = tcpOf(near);
     holdWritesThisTurn(near);
-    tcpOf(near)?.write(textFrame(Buffer.from('one')));
+    tcp?.write(textFrame(Buffer.from('one')));
+    expect(tcp?.writableCorked).toBe(0);
+    holdWritesThisTurn(near);
     near.send('two');
-    tcpOf(near)?.write(textFrame(Buffer.from('three')));
-    expect(tcpOf(near)?.writableCorked).toBe(1);
+    expect(tcp?.writableCorked).toBe(1);
+    holdWritesThisTurn(near);
+    tcp?.write(textFrame(Buffer.from('three')));
+    holdWritesThisTurn(near);
     near.send('four');
+    expect(tcp?.writableCorked).toBe(1);
     expect(await received).toEqual(['one', 'two', 'three', 'four']);
-    expect(tcpOf(near)?.writableCorked).toBe(0);
+    expect(tcp?.writableCorked).toBe(0);
+    // A later turn's first goes at once again.
+    const later = heard(far, 1);
+    holdWritesThisTurn(near);
+    near.send('five');
+    expect(tcp?.writableCorked).toBe(0);
+    expect(await later).toEqual(['five']);
   });
 });

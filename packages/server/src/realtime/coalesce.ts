@@ -1,14 +1,18 @@
 /**
- * Frames sent in one turn of the event loop go out together: a socket is
- * corked at its first frame and uncorked once the turn's work is done
- * (setImmediate), so each connection gets one write for all of them. When a
- * big room is busy, several chat lines are fanned out in the same turn, and
- * each listener then costs one system call for all of them rather than one
- * each; when it is quiet, a line waits only for the end of the turn.
+ * A connection's frames from one turn of the event loop after its first leave together: the
+ * first goes at once (a quiet room's line waits for nothing), and a second in the same turn corks
+ * the socket until the turn's work is done (setImmediate), so the rest go in one write. When a
+ * big room is busy and several chat lines are fanned out in one turn, each listener then costs
+ * two system calls for all of them rather than one each.
  */
 import type { Socket } from 'node:net';
 import type { WebSocket } from 'ws';
 
+/** The turn of the event loop a socket was last written in (counted at each flush). */
+const lastWritten = Symbol('platter.lastWritten');
+type TrackedSocket = Socket & { [lastWritten]?: number };
+
+let turn = 0;
 const corked = new Set<Socket>();
 let flushing = false;
 
@@ -18,20 +22,26 @@ export function tcpOf(socket: WebSocket): Socket | null {
   return tcp && typeof tcp.cork === 'function' ? tcp : null;
 }
 
-/** Holds the socket's writes until the end of this turn (ws's own cork and uncork nest inside). */
+/** Call before each write: the turn's first goes at once, the others wait for its end (ws's own cork and uncork nest inside). */
 export function holdWritesThisTurn(socket: WebSocket): void {
-  const tcp = tcpOf(socket);
-  if (!tcp || corked.has(tcp)) return;
+  const tcp = tcpOf(socket) as TrackedSocket | null;
+  if (!tcp) return;
+  if (tcp[lastWritten] !== turn) {
+    tcp[lastWritten] = turn;
+    if (!flushing) {
+      flushing = true;
+      setImmediate(flush);
+    }
+    return;
+  }
+  if (corked.has(tcp)) return;
   tcp.cork();
   corked.add(tcp);
-  if (!flushing) {
-    flushing = true;
-    setImmediate(flush);
-  }
 }
 
 function flush(): void {
   flushing = false;
+  turn += 1;
   for (const tcp of corked) tcp.uncork();
   corked.clear();
 }

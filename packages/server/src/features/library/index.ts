@@ -11,6 +11,6 @@ export { registerUploadRoute } from './upload-route';
 export { registerAudioRoute, CONTENT_TYPES } from './audio-route';
 export { pendingAudioFiles, openAudioFile, recordAnalysis, sweepOrphanFiles, type PendingFile } from './files';
 export { nextSongOf, sendToBack, type QueuedSong, type SongLimits } from './queue';
-export { coverUrl, songMetadata } from './songs';
+export { coverUrl, lockMember, songMetadata } from './songs';
 export { gainFor, songLevels } from './analysis';
 export { COVERS_PATH } from './covers';

@@ -3,10 +3,12 @@
  * plays next, and sending a played song to the back. For the playback feature.
  */
 import type { Db } from '../../db/database';
-import { lockMember } from './songs';
-import { moveSong, playlistsOf, whichPlaylist, countSongs } from './playlists';
+import { countSongs } from './playlists';
 
 export interface QueuedSong {
+  /** Where it is: its playlist (the member's active one) and its place there. */
+  playlistId: string;
+  position: number;
   songId: string;
   fileHash: string;
   title: string;
@@ -18,6 +20,8 @@ export interface QueuedSong {
   loudness: number | null;
   /** JSON: the waveform's peaks, once measured. */
   peaks: string | null;
+  /** The member's name (the DJ's, when it plays). */
+  djName: string;
 }
 
 /** What a room's rules let a DJ play (docs/room.md, "Room rules"); each left out: no limit. */
@@ -34,12 +38,17 @@ export interface SongLimits {
  */
 export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}): Promise<QueuedSong | null> {
   const { maxDurationMs, notPlayedIn } = limits;
+  // The active playlist as a subquery, so the queue is walked in its order and the walk stops at
+  // the first song that fits (joined from playlists, it was read whole and sorted, peaks and all).
   let query = db
-    .selectFrom('playlists')
-    .innerJoin('playlistSongs', 'playlistSongs.playlistId', 'playlists.id')
+    .selectFrom('playlistSongs')
     .innerJoin('songs', 'songs.id', 'playlistSongs.songId')
     .innerJoin('audioFiles', 'audioFiles.hash', 'songs.fileHash')
+    .innerJoin('users', (join) => join.on('users.id', '=', userId))
     .select([
+      'users.name as djName',
+      'playlistSongs.playlistId',
+      'playlistSongs.position',
       'songs.id as songId',
       'songs.fileHash',
       'songs.title',
@@ -51,8 +60,9 @@ export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}
       'audioFiles.loudness',
       'audioFiles.peaks',
     ])
-    .where('playlists.userId', '=', userId)
-    .where('playlists.active', '=', 1);
+    .where('playlistSongs.playlistId', '=', (eb) =>
+      eb.selectFrom('playlists').select('playlists.id').where('userId', '=', userId).where('active', '=', 1).limit(1),
+    );
   if (maxDurationMs !== undefined) query = query.where('audioFiles.durationMs', '<=', maxDurationMs);
   if (notPlayedIn) {
     query = query.where(({ not, exists, selectFrom }) =>
@@ -68,22 +78,27 @@ export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}
     );
   }
   const row = await query.orderBy('playlistSongs.position').limit(1).executeTakeFirst();
-  return row ? { ...row, durationMs: Number(row.durationMs) } : null;
+  return row ? { ...row, durationMs: Number(row.durationMs), djName: row.djName ?? '' } : null;
 }
 
 /**
- * Moves a played song to the end of its owner's active playlist (nothing when it is not in it
- * any more). Runs in the caller's transaction (the room command starting the song).
+ * Moves a song nextSongOf found to the end of its playlist. Runs in the caller's transaction (the
+ * room command starting the song), which holds the member's lock (lockMember) since before
+ * nextSongOf read the queue, so the song is still where it was found.
  */
-export async function sendToBack(trx: Db, userId: string, songId: string, now: number): Promise<void> {
-  await lockMember(trx, userId);
-  const playlist = whichPlaylist(await playlistsOf(trx, userId, now), undefined);
-  const place = await trx
-    .selectFrom('playlistSongs')
-    .select('position')
-    .where('playlistId', '=', playlist.id)
-    .where('songId', '=', songId)
-    .executeTakeFirst();
-  if (!place) return;
-  await moveSong(trx, playlist.id, place.position, (await countSongs(trx, playlist.id)) - 1);
+export async function sendToBack(trx: Db, song: Pick<QueuedSong, 'playlistId' | 'position' | 'songId'>): Promise<void> {
+  const last = (await countSongs(trx, song.playlistId)) - 1;
+  if (song.position === last) return;
+  await trx
+    .updateTable('playlistSongs')
+    .set((eb) => ({ position: eb('position', '-', 1) }))
+    .where('playlistId', '=', song.playlistId)
+    .where('position', '>', song.position)
+    .execute();
+  await trx
+    .updateTable('playlistSongs')
+    .set({ position: last })
+    .where('playlistId', '=', song.playlistId)
+    .where('songId', '=', song.songId)
+    .execute();
 }

@@ -11,13 +11,18 @@ import { songLevels, songMetadata } from '../library';
 
 export type PlayRow = Selectable<RoomPlaysTable>;
 
-/** The play the room is on now (its row), or null. */
+/**
+ * The play the room is on now (its row), or null. A play ended inside a room command is not
+ * current any more, though rooms.current_play_id moves on only at the command's end (to the next
+ * play, or to null).
+ */
 export async function currentPlayOf(db: Db, roomId: string): Promise<PlayRow | null> {
   const row = await db
     .selectFrom('rooms')
     .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
     .selectAll('roomPlays')
     .where('rooms.id', '=', roomId)
+    .where('roomPlays.ended', 'is', null)
     .executeTakeFirst();
   return row ? withNumbers(row) : null;
 }
@@ -40,18 +45,23 @@ export async function playingSongOf(db: Db, roomId: string, current?: PlayRow | 
     .select(['users.name', 'audioFiles.analysis', 'audioFiles.loudness', 'audioFiles.peaks'])
     .where('users.id', '=', play.djId)
     .executeTakeFirst();
+  return playingSong(play, extra?.name ?? '', {
+    analysis: extra?.analysis ?? 'pending',
+    loudness: extra?.loudness ?? null,
+    peaks: extra?.peaks ?? null,
+  });
+}
+
+/** The song as pages and bots are told it, from its play, its DJ's name and its file's measurement. */
+export function playingSong(play: PlayRow, djName: string, file: Parameters<typeof songLevels>[0]): PlayingSong {
   return {
     _id: play.songId,
     playid: play.id,
     djid: play.djId,
-    djname: extra?.name ?? '',
+    djname: djName,
     metadata: songMetadata(play, play.lengthMs),
     starttime: play.startsAt,
-    ...songLevels({
-      analysis: extra?.analysis ?? 'pending',
-      loudness: extra?.loudness ?? null,
-      peaks: extra?.peaks ?? null,
-    }),
+    ...songLevels(file),
   };
 }
 

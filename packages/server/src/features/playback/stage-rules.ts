@@ -84,21 +84,17 @@ export interface PlayedCount {
 /** Counts a song the DJ played to its end or had skipped, and says whether that was their last. */
 export async function countPlayedSong(trx: Db, roomId: string, djId: string, rules: StageRules): Promise<PlayedCount> {
   const dj = await trx
-    .selectFrom('roomMembers')
-    .select(['djPlays', 'djPlan'])
+    .updateTable('roomMembers')
+    .set((eb) => ({ djPlays: eb('djPlays', '+', 1), djPlan: eb('djPlan', '-', 1) }))
     .where('roomId', '=', roomId)
     .where('userId', '=', djId)
     .where('isDj', '=', 1)
+    .returning(['djPlays', 'djPlan'])
     .executeTakeFirst();
   if (!dj) return { leave: null, planLeft: null };
-  const plays = dj.djPlays + 1;
-  const plan = dj.djPlan === null ? null : dj.djPlan - 1;
-  await trx
-    .updateTable('roomMembers')
-    .set({ djPlays: plays, djPlan: plan })
-    .where('roomId', '=', roomId)
-    .where('userId', '=', djId)
-    .execute();
+  // A plan of null stays null (null − 1 is null in SQL).
+  const plays = Number(dj.djPlays);
+  const plan = dj.djPlan === null ? null : Number(dj.djPlan);
   if (plan !== null && plan <= 0) return { leave: 'planned', planLeft: 0 };
   if (rules.djSongLimit > 0 && plays >= rules.djSongLimit) return { leave: 'song_limit', planLeft: plan };
   return { leave: null, planLeft: plan };

@@ -16,7 +16,7 @@ export async function stopSong(services: Services, caller: Caller, roomId: strin
     if (!play) throw errors.conflict(playbackMessages.nothingPlaying);
     // Asked to skip a song that has ended meanwhile (a second click): the one playing now stays.
     if (songId !== undefined && songId !== play.songId) return [];
-    if (play.djId === caller.userid) return changeSong(services, trx, roomId, { reason: 'skipped' });
+    if (play.djId === caller.userid) return changeSong(services, trx, roomId, { reason: 'skipped', play });
     // Someone else's song: a moderator's skip, refused to anyone else in the playback's words.
     const mod = await requireModerator(trx, roomId, caller, playbackMessages.notYourSong);
     const dj = await roomUserOf(trx, play.djId);
@@ -25,6 +25,6 @@ export async function stopSong(services: Services, caller: Caller, roomId: strin
       target: dj ?? { userid: play.djId, name: null },
       detail: `${play.title} — ${play.artist}`,
     });
-    return changeSong(services, trx, roomId, { reason: 'skipped', modid: mod.userid });
+    return changeSong(services, trx, roomId, { reason: 'skipped', modid: mod.userid, play });
   });
 }

@@ -28,7 +28,7 @@ export async function advanceIfDue(services: Services, roomId: string, playId: s
     const play = await currentPlayOf(trx, roomId);
     if (!play || play.id !== playId || play.endsAt > services.now()) return [];
     advanced = true;
-    return changeSong(services, trx, roomId, { reason: 'played' });
+    return changeSong(services, trx, roomId, { reason: 'played', play });
   });
   return advanced;
 }

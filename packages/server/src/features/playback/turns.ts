@@ -12,14 +12,16 @@ import type { Db } from '../../db/database';
 import { newId } from '../../lib/ids';
 import { afterCommit, playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
 import { timelineMoved } from './lease';
-import { coverUrl, sendToBack, sweepOrphanFiles } from '../library';
-import { currentPlayOf, playingSongOf } from './plays';
+import { coverUrl, lockMember, sendToBack, sweepOrphanFiles } from '../library';
+import { currentPlayOf, playingSong, type PlayRow } from './plays';
 import { countPlayedSong, fittingSongOf, isAfk, stageRulesOf, whyNoSong, type StageRules } from './stage-rules';
 
 export interface Ending {
   reason: SongEnding;
   /** The moderator who ended it, if one did. */
   modid?: string | null;
+  /** The play that ends, when the caller has read it in this command already (else it is read). */
+  play?: PlayRow | null;
 }
 
 interface OnStage {
@@ -62,15 +64,16 @@ export async function changeSong(
   const now = services.now();
   const events: RoomEvent[] = [];
   const rules = await stageRulesOf(trx, roomId);
-  const play = await currentPlayOf(trx, roomId);
+  const play = ending.play === undefined ? await currentPlayOf(trx, roomId) : ending.play;
   let from = after ?? null;
+  let stage: OnStage[] | null = null;
   if (play) {
+    // Ended, it is no longer current (currentPlayOf); rooms.current_play_id moves on at the end.
     await trx
       .updateTable('roomPlays')
       .set({ ended: ending.reason, endsAt: Math.min(play.endsAt, Math.max(now, play.startsAt)) })
       .where('id', '=', play.id)
       .execute();
-    await trx.updateTable('rooms').set({ currentPlayId: null }).where('id', '=', roomId).execute();
     // A song its DJ removed while it played kept its file until now.
     await afterCommit(trx, async () => {
       await sweepOrphanFiles(services, [play.fileHash]);
@@ -82,17 +85,25 @@ export async function changeSong(
       reason: ending.reason,
       modid: ending.modid ?? null,
     });
-    const place = (await stageWithPlaces(trx, roomId)).find((dj) => dj.userId === play.djId);
+    stage = await stageWithPlaces(trx, roomId);
+    const place = stage.find((dj) => dj.userId === play.djId);
     if (after === undefined) from = place?.djSince ?? null;
-    if (place && ending.reason !== 'left') events.push(...(await afterTheirSong(trx, now, roomId, play.djId, rules)));
+    if (place && ending.reason !== 'left') {
+      const last = await afterTheirSong(trx, now, roomId, play.djId, rules);
+      // Their last song: they stepped down, and the stage is read again.
+      if (last.some((event) => event.command === 'rem_dj')) stage = null;
+      events.push(...last);
+    }
   }
-  for (const dj of turnOrder(await stageWithPlaces(trx, roomId), from)) {
+  // The room's latest start is the play that just ended, if one did (plays follow one another).
+  const latestStart = play?.startsAt ?? null;
+  for (const dj of turnOrder(stage ?? (await stageWithPlaces(trx, roomId)), from)) {
     // AFK on their turn: they step down, and the turn passes.
     if (await isAfk(trx, roomId, dj.userId, rules, now)) {
       events.push(...(await stepDown(trx, now, roomId, dj.userId, 'afk')));
       continue;
     }
-    const started = await startTurn(services, trx, roomId, dj.userId, rules);
+    const started = await startTurn(services, trx, roomId, dj.userId, rules, latestStart);
     if (started) return [...events, ...started];
     // Nothing in their queue to play (or nothing the rules allow): they step down, and the turn passes.
     events.push(...(await stepDown(trx, now, roomId, dj.userId, await whyNoSong(trx, dj.userId))));
@@ -116,7 +127,8 @@ async function stepDown(trx: Db, now: number, roomId: string, userId: string, re
 
 /**
  * Starts the DJ's next song (the first in their queue the room's rules allow) SONG_LEAD_MS from
- * now; null (and nothing changed) when there is none.
+ * now; null (and nothing changed) when there is none. `latestStart`: the room's latest play's
+ * start, when the caller knows it.
  */
 async function startTurn(
   services: Services,
@@ -124,43 +136,47 @@ async function startTurn(
   roomId: string,
   djId: string,
   rules: StageRules,
+  latestStart: number | null = null,
 ): Promise<RoomEvent[] | null> {
+  // Their queue holds still until the commit (a reorder waits), so the song stays where it is found.
+  await lockMember(trx, djId);
   const song = await fittingSongOf(trx, roomId, djId, rules, services.now());
   if (!song) return null;
   // Strictly after the room's last start, even within one millisecond: the history's order is the plays'.
+  const latest = latestStart ?? (await latestStartIn(trx, roomId));
+  const startsAt = Math.max(services.now() + SONG_LEAD_MS, latest + 1);
+  const row = {
+    id: newId(),
+    roomId,
+    songId: song.songId,
+    fileHash: song.fileHash,
+    djId,
+    title: song.title,
+    artist: song.artist,
+    album: song.album,
+    cover: song.cover,
+    lengthMs: song.durationMs,
+    startsAt,
+    endsAt: startsAt + song.durationMs,
+    ended: null,
+  };
+  await trx.insertInto('roomPlays').values(row).execute();
+  const play: PlayRow = { ...row, upvotes: 0, downvotes: 0, snags: 0 };
+  await sendToBack(trx, song);
+  // The room is on it, and the lobby tile shows it (its votes start from zero).
+  const tile = { artist: song.artist, title: song.title, coverart: coverUrl(song.cover), startedAt: startsAt };
+  await playSong(services, roomId, tile, trx, play.id);
+  await timelineMoved(services, trx, roomId);
+  return [{ command: 'newsong', roomid: roomId, current_song: playingSong(play, song.djName, song) }];
+}
+
+async function latestStartIn(trx: Db, roomId: string): Promise<number> {
   const { latest } = await trx
     .selectFrom('roomPlays')
     .select((eb) => eb.fn.max('startsAt').as('latest'))
     .where('roomId', '=', roomId)
     .executeTakeFirstOrThrow();
-  const startsAt = Math.max(services.now() + SONG_LEAD_MS, Number(latest ?? 0) + 1);
-  const playId = newId();
-  await trx
-    .insertInto('roomPlays')
-    .values({
-      id: playId,
-      roomId,
-      songId: song.songId,
-      fileHash: song.fileHash,
-      djId,
-      title: song.title,
-      artist: song.artist,
-      album: song.album,
-      cover: song.cover,
-      lengthMs: song.durationMs,
-      startsAt,
-      endsAt: startsAt + song.durationMs,
-      ended: null,
-    })
-    .execute();
-  await sendToBack(trx, djId, song.songId, services.now());
-  await trx.updateTable('rooms').set({ currentPlayId: playId }).where('id', '=', roomId).execute();
-  // The lobby tile shows it (and its votes start from zero).
-  const tile = { artist: song.artist, title: song.title, coverart: coverUrl(song.cover), startedAt: startsAt };
-  await playSong(services, roomId, tile, trx);
-  await timelineMoved(services, trx, roomId);
-  const current = await playingSongOf(trx, roomId);
-  return current ? [{ command: 'newsong', roomid: roomId, current_song: current }] : [];
+  return Number(latest ?? 0);
 }
 
 /**

@@ -90,7 +90,7 @@ export async function vote(services: Services, caller: Caller, roomId: string, r
       await recountRoom(services, roomId, trx);
     } else await rescoreRoom(services, roomId, trx);
     if (await lamed(trx, roomId, votes.downvotes)) {
-      events.push(...(await changeSong(services, trx, roomId, { reason: 'lamed' })));
+      events.push(...(await changeSong(services, trx, roomId, { reason: 'lamed', play })));
     }
     return events;
   });

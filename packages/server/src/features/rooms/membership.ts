@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { roomUserView } from '../accounts';
 import { lobbyChannel, userChannel, type LobbyMessage } from '../../realtime/channels';
 import { roomCountsChanged, whereaboutsChanged } from '../directory';
-import { hotness } from './hotness';
+import { hotness, type Liveliness } from './hotness';
 import { afterCommit, roomCommand, servicesOf } from './room-command';
 import { setOnStage } from './stage';
 import { dropFromWaitlist } from './waitlist';
@@ -195,17 +195,23 @@ export async function recountRoom(services: Services, roomId: string, db: Db = s
 export async function rescoreRoom(services: Services, roomId: string, db: Db = services.db): Promise<void> {
   const room = await db
     .selectFrom('rooms')
-    .select(['listeners', 'djcount', 'upvotes', 'downvotes', 'activeAt'])
+    .select(['id', 'listeners', 'djcount', 'upvotes', 'downvotes', 'activeAt'])
     .where('id', '=', roomId)
     .executeTakeFirst();
-  if (!room) return;
+  if (room) await scoreRoom(services, room, db);
+}
+
+/** Re-scores the room as read (its row, or the counts and votes of it): the row as scored. */
+export async function scoreRoom<Row extends Omit<Liveliness, 'activeAt'> & { id: string; activeAt: number | null }>(
+  services: Services,
+  room: Row,
+  db: Db,
+): Promise<Row & { activeAt: number; hotness: number }> {
   const activeAt = room.listeners > 0 ? services.now() : (room.activeAt ?? services.now());
-  await db
-    .updateTable('rooms')
-    .set({ activeAt, hotness: hotness({ ...room, activeAt }) })
-    .where('id', '=', roomId)
-    .execute();
-  roomCountsChanged(services, roomId, { stageFilledOrOpened: false });
+  const score = hotness({ ...room, activeAt });
+  await db.updateTable('rooms').set({ activeAt, hotness: score }).where('id', '=', room.id).execute();
+  roomCountsChanged(services, room.id, { stageFilledOrOpened: false });
+  return { ...room, activeAt, hotness: score };
 }
 
 /** Tells friends panels everywhere that whom this member follows has changed. */

@@ -1,9 +1,10 @@
 /** What a room plays now: the song shown on its lobby tile (spec §3 Song metadata). */
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
+import type { RoomRow } from '../../db/schema';
 import { lobbyChannel } from '../../realtime/channels';
 import { roomView } from '../directory';
-import { rescoreRoom } from './membership';
+import { scoreRoom } from './membership';
 import { afterCommit } from './room-command';
 
 export interface NowPlaying {
@@ -15,18 +16,22 @@ export interface NowPlaying {
 }
 
 /**
- * A new song starts (or none plays): its votes start from zero, and the room's hotness is
- * re-scored. Pass a room command's transaction as `db` to change it in the room's order.
+ * A new song starts (or none plays): the room is on play `playId` (null: none), its votes start
+ * from zero, and its hotness is re-scored. Pass a room command's transaction as `db` to change it
+ * in the room's order.
  */
 export async function playSong(
   services: Services,
   roomId: string,
   song: NowPlaying | null,
   db: Db = services.db,
+  playId: string | null = null,
 ): Promise<void> {
-  await db
+  // One write for the play, the tile and the votes; the row it returns is scored and announced.
+  const room = await db
     .updateTable('rooms')
     .set({
+      currentPlayId: playId,
       songArtist: song?.artist ?? null,
       songTitle: song?.title ?? null,
       songCoverart: song?.coverart ?? null,
@@ -35,19 +40,19 @@ export async function playSong(
       downvotes: 0,
     })
     .where('id', '=', roomId)
-    .execute();
-  await rescoreRoom(services, roomId, db);
-  await announceNowPlaying(services, roomId, db);
+    .returningAll()
+    .executeTakeFirst();
+  if (!room) return;
+  const scored = await scoreRoom(services, room, db);
+  await announceNowPlaying(services, scored, db);
 }
 
 /** Lobby tiles and friends panels showing the room hear its new song (room.follow_counts, the graph). */
-async function announceNowPlaying(services: Services, roomId: string, db: Db): Promise<void> {
-  const row = await db.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirst();
-  if (!row) return;
+async function announceNowPlaying(services: Services, row: RoomRow, db: Db): Promise<void> {
   const { metadata } = roomView(row);
   const message = {
     type: 'room_counts' as const,
-    roomid: roomId,
+    roomid: row.id,
     listeners: metadata.listeners,
     djcount: metadata.djcount,
     max_djs: metadata.max_djs,
