@@ -5,7 +5,7 @@
  * calls are plain contract calls (socket or HTTP).
  */
 import { roomMessages } from '@platter/contract';
-import type { Caller, HandlerGroup, Services } from '../../api/context';
+import type { Caller, HandlerGroup, RequestInfo, Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import { liveConnectionOf } from '../../api/live';
 import type { LiveConnection } from '../../realtime/connection';
@@ -24,7 +24,12 @@ import { joinWaitlist, leaveWaitlist, moveWaitlist } from './waitlist-commands';
 /** The page (row in room_pages) each connection holds in each room it follows. */
 const pageIds = new WeakMap<LiveConnection, Map<string, string>>();
 
-async function roomOf(services: Services, roomid: string): Promise<string> {
+/**
+ * The room a call names, by id or shortcut. A room the page follows exists (it was found when the
+ * page joined, and rooms are never deleted), so the room's hot calls (chat) skip the lookup.
+ */
+async function roomOf(services: Services & { request?: RequestInfo }, roomid: string): Promise<string> {
+  if (services.request?.connection?.follows(roomChannel(roomid).name)) return roomid;
   const room = await findRoom(services.db, roomid);
   if (!room) throw errors.notFound(roomMessages.broken);
   return room.id;
