@@ -5,12 +5,12 @@
  * calls are plain contract calls (socket or HTTP).
  */
 import { roomMessages } from '@platter/contract';
-import type { Caller, HandlerGroup, RequestInfo, Services } from '../../api/context';
+import type { Caller, HandlerGroup, Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import { liveConnectionOf } from '../../api/live';
 import type { LiveConnection } from '../../realtime/connection';
 import { roomChannel, userChannel } from '../../realtime/channels';
-import { enterRoom, findRoom } from '../rooms';
+import { enterRoom, namedRoom } from '../rooms';
 import { requireModerator } from './authority';
 import { speak } from './chat';
 import { banList, banUser, barredFrom, bootUser, deleteChat, muteUser, unbanUser } from './moderation';
@@ -24,21 +24,11 @@ import { joinWaitlist, leaveWaitlist, moveWaitlist } from './waitlist-commands';
 /** The page (row in room_pages) each connection holds in each room it follows. */
 const pageIds = new WeakMap<LiveConnection, Map<string, string>>();
 
-/**
- * The room a call names, by id or shortcut. A room the page follows exists (it was found when the
- * page joined, and rooms are never deleted), so the room's hot calls (chat) skip the lookup.
- */
-async function roomOf(services: Services & { request?: RequestInfo }, roomid: string): Promise<string> {
-  if (services.request?.connection?.follows(roomChannel(roomid).name)) return roomid;
-  const room = await findRoom(services.db, roomid);
-  if (!room) throw errors.notFound(roomMessages.broken);
-  return room.id;
-}
 
 export const liveRoomHandlers = {
   'room.register': async ({ roomid }, services) => {
     const connection = liveConnectionOf(services.request);
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     const { caller } = services;
     const barred = await barredFrom(services.db, roomId, caller.userid, services.now());
     if (barred) throw new ApiError(barred, 'forbidden');
@@ -75,102 +65,102 @@ export const liveRoomHandlers = {
   },
 
   'room.speak': async ({ roomid, text }, services) => {
-    await speak(services, services.caller.userid, await roomOf(services, roomid), text);
+    await speak(services, services.caller.userid, await namedRoom(services, roomid), text);
     return {};
   },
 
   'room.deregister': async ({ roomid }, services) => {
     const connection = liveConnectionOf(services.request);
-    await letGo(services, services.caller, connection, await roomOf(services, roomid), { leave: true });
+    await letGo(services, services.caller, connection, await namedRoom(services, roomid), { leave: true });
     return {};
   },
 
   'room.add_dj': async ({ roomid }, services) => {
-    await stepUp(services, services.caller, await roomOf(services, roomid));
+    await stepUp(services, services.caller, await namedRoom(services, roomid));
     return {};
   },
 
   'room.rem_dj': async ({ roomid, djid }, services) => {
-    await stepDown(services, services.caller, await roomOf(services, roomid), djid);
+    await stepDown(services, services.caller, await namedRoom(services, roomid), djid);
     return {};
   },
 
   'room.waitlist_join': async ({ roomid }, services) => ({
-    position: await joinWaitlist(services, services.caller, await roomOf(services, roomid)),
+    position: await joinWaitlist(services, services.caller, await namedRoom(services, roomid)),
   }),
 
   'room.waitlist_leave': async ({ roomid, target_userid }, services) => {
-    await leaveWaitlist(services, services.caller, await roomOf(services, roomid), target_userid);
+    await leaveWaitlist(services, services.caller, await namedRoom(services, roomid), target_userid);
     return {};
   },
 
   'room.waitlist_move': async ({ roomid, target_userid, position }, services) => ({
-    waitlist: await moveWaitlist(services, services.caller, await roomOf(services, roomid), target_userid, position),
+    waitlist: await moveWaitlist(services, services.caller, await namedRoom(services, roomid), target_userid, position),
   }),
 
   'room.dj_step_down_after': async ({ roomid, songs }, services) => ({
-    songs_left: await planStepDown(services, services.caller, await roomOf(services, roomid), songs),
+    songs_left: await planStepDown(services, services.caller, await namedRoom(services, roomid), songs),
   }),
 
   'room.still_here': async ({ roomid }, services) => ({
-    active_at: await stillHere(services, services.caller, await roomOf(services, roomid)),
+    active_at: await stillHere(services, services.caller, await namedRoom(services, roomid)),
   }),
 
   'room.boot_user': async ({ roomid, target_userid, reason }, services) => {
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     await bootUser(services, { roomId, caller: services.caller, targetId: target_userid, reason });
     return {};
   },
 
   'room.ban_user': async ({ roomid, target_userid, minutes, reason }, services) => {
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     await banUser(services, { roomId, caller: services.caller, targetId: target_userid, reason, minutes });
     return {};
   },
 
   'room.unban_user': async ({ roomid, target_userid }, services) => {
-    await unbanUser(services, await roomOf(services, roomid), services.caller, target_userid);
+    await unbanUser(services, await namedRoom(services, roomid), services.caller, target_userid);
     return {};
   },
 
   'room.ban_list': async ({ roomid }, services) => ({
-    bans: await banList(services, await roomOf(services, roomid), services.caller),
+    bans: await banList(services, await namedRoom(services, roomid), services.caller),
   }),
 
   'room.mute_user': async ({ roomid, target_userid, minutes, reason }, services) => {
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     await muteUser(services, { roomId, caller: services.caller, targetId: target_userid, minutes, reason });
     return {};
   },
 
   'room.unmute_user': async ({ roomid, target_userid }, services) => {
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     await muteUser(services, { roomId, caller: services.caller, targetId: target_userid, minutes: null });
     return {};
   },
 
   'room.delete_chat': async ({ roomid, chatid }, services) => {
-    await deleteChat(services, await roomOf(services, roomid), services.caller, chatid);
+    await deleteChat(services, await namedRoom(services, roomid), services.caller, chatid);
     return {};
   },
 
   'room.add_moderator': async ({ roomid, target_userid }, services) => {
-    await setModerator(services, await roomOf(services, roomid), services.caller, target_userid, true);
+    await setModerator(services, await namedRoom(services, roomid), services.caller, target_userid, true);
     return {};
   },
 
   'room.rem_moderator': async ({ roomid, target_userid }, services) => {
-    await setModerator(services, await roomOf(services, roomid), services.caller, target_userid, false);
+    await setModerator(services, await namedRoom(services, roomid), services.caller, target_userid, false);
     return {};
   },
 
   'room.modify': async ({ roomid, ...changes }, services) => {
-    await modifyRoom(services, await roomOf(services, roomid), services.caller, changes);
+    await modifyRoom(services, await namedRoom(services, roomid), services.caller, changes);
     return {};
   },
 
   'room.moderation_log': async ({ roomid, before }, services) => {
-    const roomId = await roomOf(services, roomid);
+    const roomId = await namedRoom(services, roomid);
     await requireModerator(services.db, roomId, services.caller);
     return { entries: await moderationLog(services.db, roomId, before) };
   },

@@ -14,6 +14,7 @@ export {
 } from './membership';
 export { playSong, type NowPlaying } from './now-playing';
 export { findRoom } from './store';
+export { namedRoom } from './named-room';
 export { afterCommit, readRoom, roomCommand } from './room-command';
 export { moderatorIdsOf, readRoomDetails, roomDetailsView } from './room-view';
 export {
