@@ -6,7 +6,6 @@ import { historyOf } from './plays';
 import { stopSong } from './stop-song';
 import { vote } from './votes';
 
-
 export const playbackHandlers = {
   'room.vote': async ({ roomid, val, songid, vh }, services) => {
     await vote(services, services.caller, await namedRoom(services, roomid), { val, songid, vh });

@@ -24,7 +24,6 @@ import { joinWaitlist, leaveWaitlist, moveWaitlist } from './waitlist-commands';
 /** The page (row in room_pages) each connection holds in each room it follows. */
 const pageIds = new WeakMap<LiveConnection, Map<string, string>>();
 
-
 export const liveRoomHandlers = {
   'room.register': async ({ roomid }, services) => {
     const connection = liveConnectionOf(services.request);
