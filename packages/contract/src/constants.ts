@@ -142,7 +142,7 @@ export const TARGET_LOUDNESS_LUFS = -18;
 export const MAX_GAIN_DB = 12;
 /** Waveform peaks measured per song (each 0..1). */
 export const WAVEFORM_PEAKS = 200;
-/** A song whose Lame votes exceed this share of the room's listeners (DJs excluded) is skipped. */
+/** A song whose Lame votes exceed this share of the members in the room (DJs and guests excluded) is skipped. */
 export const LAME_SKIP_SHARE = 0.5;
 /** …but only once at least this many have voted Lame (one grumpy listener in a room of two does not skip). */
 export const LAME_SKIP_MIN_VOTES = 2;

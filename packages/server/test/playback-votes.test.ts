@@ -173,6 +173,21 @@ describe('lame skip', () => {
     expect([songs[1]?.ended, songs[1]?.downvotes]).toEqual(['lamed', 3]);
   });
 
+  test('guests in the room, who cannot vote, do not hold a lame skip back: the share counts members', async () => {
+    // Off the stage: the owner, a listener and three guests. The two members' Lame votes are
+    // all the votes the room can give, and more than half of its two voters: skipped.
+    const { owner, room, watching, listeners } = await aPlayingRoom(1);
+    for (let n = 0; n < 3; n++) await inRoom(await aGuest(t), room.roomid);
+    const playing = await t.ok('room.info', { roomid: room.roomid, extended: true });
+    expect(playing.users?.filter((user) => !user.registered)).toHaveLength(3);
+    await listeners[0]!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
+    expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last.downvotes).toBe(1);
+    await t.ok('room.vote', { roomid: room.roomid, val: 'down' }, owner);
+    const skipped = await eventsUntil(watching.socket, room.roomid, 'newsong');
+    expect(skipped.events.map((event) => event.command)).toEqual(['update_votes', 'song_ended', 'newsong']);
+    expect(skipped.events[1]).toMatchObject({ playid: playing.current_song?.playid, reason: 'lamed' });
+  });
+
   test('one Lame in a room of two does not skip', async () => {
     const { room, watching, listeners } = await aPlayingRoom(1);
     await listeners[0]!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });

@@ -163,6 +163,8 @@ export const roomMusicMessages = {
     string
   >,
   playingNow: 'playing now',
+  historyTitle: 'Room history',
+  olderSongs: 'Older songs',
 } as const;
 
 /** What the page's player says (docs/music.md, "Playing in sync"). */
@@ -177,4 +179,14 @@ export const playerMessages = {
   latencyInvalid: 'Set a latency between 0 and 1000 ms.',
   /** The field under Audio: how late the listener's speakers sound (Bluetooth adds 100–300 ms). */
   latencyLabel: 'Speaker latency (Bluetooth), ms',
+  play: 'Play',
+  pause: 'Pause',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  volume: 'Volume',
+  /** The button that opens the speaker-latency field. */
+  audio: 'Audio',
+  /** The sync readout: how far this page's clock is from the server's, and its audio from the room's. */
+  clock: 'Clock',
+  playback: 'Playback',
 } as const;

@@ -76,6 +76,9 @@ export const chatMessages = {
 /** Why a page stopped following its room (the `killdashnine` event). */
 export const roomExitMessages = {
   replaced: 'You opened this room in another window or device, so it closed here.',
+  /** The notice's ways on: join again, or go back. */
+  rejoin: 'Try again',
+  toLobby: 'Back to the lobby',
 } as const;
 
 export const stageMessages = {

@@ -23,6 +23,9 @@ import { roomRulesInput } from './room-rules';
 
 export const moderationMessages = {
   notModerator: 'Only moderators of this room can do that.',
+  /** A moderator's buttons in the room's tools. */
+  settingsButton: 'Room settings',
+  logButton: 'Moderation',
   notOwner: "Only the room's owner can appoint or remove moderators.",
   targetMissing: 'Please say who.',
   targetUnknown: "We couldn't find that person.",

@@ -23,6 +23,20 @@ export const roomRulesMessages = {
   djSongLimit: `Songs per DJ is 0 (no limit) to ${DJ_SONG_LIMIT_MAX}.`,
   stageLocked: 'A moderator has locked the stage. Wait for it to open.',
   noFittingSong: (rules: string) => `None of the songs in your queue fit this room's rules (${rules}).`,
+  /** The rules in force as the page lists them, each a short phrase (0 turns a rule off and it is not said). */
+  maxSongRule: (minutes: number) => `songs up to ${plural(minutes, 'minute')}`,
+  noRepeatRule: (hours: number) => `no repeats within ${plural(hours, 'hour')}`,
+  djSongLimitRule: (songs: number) => `${plural(songs, 'song')} per DJ`,
+  afkRule: (minutes: number) => `AFK limit ${plural(minutes, 'minute')}`,
+  /** Before the rules' line under the waitlist. */
+  summaryLabel: 'Room rules:',
+  /** The locks, where the locked thing is offered, and a moderator's buttons for them. */
+  stageLockedBadge: 'Stage locked',
+  waitlistLockedBadge: 'Waitlist locked',
+  lockStage: 'Lock the stage',
+  unlockStage: 'Unlock the stage',
+  lockWaitlist: 'Lock the waitlist',
+  unlockWaitlist: 'Unlock the waitlist',
 } as const;
 
 export const waitlistMessages = {
@@ -36,11 +50,51 @@ export const waitlistMessages = {
   /** The stage has a free spot and nobody waits: no need to queue. */
   spotFree: 'There is a free spot on the stage: step up.',
   position: `Say a place from 1 to ${WAITLIST_MAX}.`,
+  /** The line as the page shows it (docs/room.md, "Room rules in the page"). */
+  title: 'Waitlist',
+  empty: 'Nobody is waiting for the stage.',
+  /** Someone waiting whom the page does not know by name. */
+  someone: 'Someone',
+  /** Beside the reader's own place in the line. */
+  you: 'you',
+  yourPlace: (position: number) => `You're #${position} in the waitlist`,
+  join: 'Join the waitlist',
+  leave: 'Leave the waitlist',
+  stepUp: 'Step up to DJ',
+  /** Why the reader is offered the waitlist rather than a spot (under "Join the waitlist"). */
+  whyFull: 'The stage is full.',
+  whyLocked: 'A moderator has locked the stage.',
+  whyOthersWaiting: 'Others are waiting for the stage.',
+  /** A moderator's buttons on someone in the line: a tooltip, and what a screen reader hears. */
+  moveUp: 'Move up',
+  moveDown: 'Move down',
+  takeOff: 'Take off the waitlist',
+  moveUpLabel: (name: string) => `Move ${name} up`,
+  moveDownLabel: (name: string) => `Move ${name} down`,
+  takeOffLabel: (name: string) => `Take ${name} off the waitlist`,
 } as const;
 
 export const djPlanMessages = {
   notDj: 'Step up to the stage first.',
   songs: `Say how many more of your songs to play, 1 to ${DJ_SONG_LIMIT_MAX} (0 cancels).`,
+  /** A DJ's controls in the page: step down now, or plan to after this song or N songs. */
+  stepDown: 'Step down',
+  afterThisSong: 'Step down after this song',
+  afterMyNextSong: 'Step down after my next song',
+  moreSongsLabel: 'Step down after more songs',
+  afterMoreSongs: 'After more songs…',
+  afterSongs: (songs: number) => `After ${songs} songs`,
+  cancel: 'Cancel plan',
+  /**
+   * The plan, told to its DJ: `songsLeft` counts the song playing when it is theirs
+   * (`playingOwn`), so 1 is "this song" then and "your next song" otherwise.
+   */
+  plan: (songsLeft: number, playingOwn: boolean) =>
+    songsLeft === 1
+      ? `Stepping down after ${playingOwn ? 'this song' : 'your next song'}`
+      : `Stepping down after ${songsLeft} more songs`,
+  /** The badge others see on a DJ with a plan. */
+  badge: (songsLeft: number) => (songsLeft === 1 ? 'last song' : `${songsLeft} songs left`),
 } as const;
 
 /**

@@ -116,14 +116,20 @@ async function awardPoint(trx: Db, roomId: string, djId: string): Promise<RoomEv
   return dj ? [{ command: 'update_user', roomid: roomId, userid: djId, user: dj }] : [];
 }
 
-/** Lame votes past LAME_SKIP_SHARE of the listeners off the stage (and at least LAME_SKIP_MIN_VOTES). */
+/**
+ * Lame votes past LAME_SKIP_SHARE of the voters off the stage (and at least LAME_SKIP_MIN_VOTES).
+ * Only members vote, so only members count: guests (no name) in the room would otherwise raise
+ * the bar past the votes the room can give, and a room full of them could never lame a song off.
+ */
 async function lamed(trx: Db, roomId: string, downvotes: number): Promise<boolean> {
   if (downvotes < LAME_SKIP_MIN_VOTES) return false;
   const { crowd } = await trx
     .selectFrom('roomMembers')
+    .innerJoin('users', 'users.id', 'roomMembers.userId')
     .select((eb) => eb.fn.countAll<number>().as('crowd'))
-    .where('roomId', '=', roomId)
-    .where('isDj', '=', 0)
+    .where('roomMembers.roomId', '=', roomId)
+    .where('roomMembers.isDj', '=', 0)
+    .where('users.name', 'is not', null)
     .executeTakeFirstOrThrow();
   return downvotes > LAME_SKIP_SHARE * Number(crowd);
 }

@@ -33,8 +33,8 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
       <input
         type="search"
         className="music__search"
-        aria-label="Search your library"
-        placeholder="Search your library"
+        aria-label={libraryPanelMessages.searchLibrary}
+        placeholder={libraryPanelMessages.searchLibrary}
         maxLength={SONG_TITLE_MAX}
         value={typed}
         onChange={(event) => setTyped(event.target.value)}
@@ -45,13 +45,16 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
         </p>
       )}
       {songs.isPending ? (
-        <Spinner label="Loading your library…" />
+        <Spinner label={libraryPanelMessages.loadingLibrary} />
       ) : list.length === 0 ? (
         <p className="music__empty">
           {query ? libraryPanelMessages.noMatches(query) : libraryPanelMessages.libraryEmpty}
         </p>
       ) : (
-        <ul className="library__songs" aria-label={query ? `Songs matching “${query}”` : 'Your library'}>
+        <ul
+          className="library__songs"
+          aria-label={query ? libraryPanelMessages.matchingLabel(query) : libraryPanelMessages.libraryLabel}
+        >
           {list.map((song) => (
             <li key={song._id} className="song" data-testid="library-song">
               <SongSummary song={song} preview={preview} />
@@ -70,15 +73,15 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
                     <button
                       type="button"
                       className="button button--small"
-                      aria-label={`Add “${song.metadata.song}” to the queue`}
+                      aria-label={libraryPanelMessages.addToQueue(song.metadata.song)}
                       disabled={add.isPending}
                       onClick={() => add.mutate({ song_dict: { fileid: song._id } })}
                     >
-                      Add
+                      {libraryPanelMessages.add}
                     </button>
                   )}
                   <IconButton
-                    label={`Delete “${song.metadata.song}” from your library`}
+                    label={libraryPanelMessages.deleteFromLibrary(song.metadata.song)}
                     onClick={() => setConfirming(song._id)}
                   >
                     <TrashIcon />
@@ -96,7 +99,7 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
           disabled={songs.isFetchingNextPage}
           onClick={() => void songs.fetchNextPage()}
         >
-          Show more
+          {libraryPanelMessages.showMore}
         </button>
       )}
     </div>
@@ -114,7 +117,7 @@ function TrashIcon() {
 
 function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () => void; onKeep: () => void }) {
   return (
-    <div className="song__confirm" role="group" aria-label="Delete this song?">
+    <div className="song__confirm" role="group" aria-label={libraryPanelMessages.deleteSongQuestion}>
       <p>{libraryPanelMessages.deleteSong(props.song.metadata.song)}</p>
       <div className="song__confirm-actions">
         <button
@@ -123,10 +126,10 @@ function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () =
           disabled={props.busy}
           onClick={props.onDelete}
         >
-          Delete
+          {libraryPanelMessages.delete}
         </button>
         <button type="button" className="button button--small" onClick={props.onKeep} autoFocus>
-          Keep
+          {libraryPanelMessages.keep}
         </button>
       </div>
     </div>

@@ -60,7 +60,7 @@ function MemberMusic() {
   return (
     <section
       className={`music${dropping ? ' is-dropping' : ''}`}
-      aria-label="My music"
+      aria-label={libraryPanelMessages.title}
       data-testid="music-panel"
       onDragEnter={onDragOver}
       onDragOver={onDragOver}
@@ -76,16 +76,18 @@ function MemberMusic() {
         </p>
       )}
       <Tabs
-        label="Your songs"
+        label={libraryPanelMessages.yourSongs}
         className="music__tabs"
         selected={tab}
         onSelect={setTab}
         tabs={[
           {
             id: 'queue',
-            label: queue.data ? `Queue · ${songs.length}` : 'Queue',
+            label: queue.data
+              ? libraryPanelMessages.tabCount(libraryPanelMessages.queueTab, songs.length)
+              : libraryPanelMessages.queueTab,
             panel: queue.isPending ? (
-              <Spinner label="Loading your queue…" />
+              <Spinner label={libraryPanelMessages.loadingQueue} />
             ) : queue.isError ? (
               <p className="music__problem" role="alert">
                 {errorText(queue.error)}
@@ -96,7 +98,9 @@ function MemberMusic() {
           },
           {
             id: 'library',
-            label: facts.data ? `Library · ${facts.data.total}` : 'Library',
+            label: facts.data
+              ? libraryPanelMessages.tabCount(libraryPanelMessages.libraryTab, facts.data.total)
+              : libraryPanelMessages.libraryTab,
             panel: <LibraryList queued={queued} preview={preview} />,
           },
         ]}
@@ -119,7 +123,7 @@ function SpaceUsed({ used, quota }: { used: number; quota: number }) {
       <div
         className="space__bar"
         role="meter"
-        aria-label="Library space"
+        aria-label={libraryPanelMessages.spaceLabel}
         aria-valuemin={0}
         aria-valuemax={quota}
         aria-valuenow={Math.min(used, quota)}

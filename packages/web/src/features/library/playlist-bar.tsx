@@ -27,7 +27,7 @@ export function PlaylistBar() {
     <div className="playlists">
       <div className="playlists__row">
         <label className="playlists__choice">
-          <span className="playlists__label">Playlist</span>
+          <span className="playlists__label">{libraryPanelMessages.playlistLabel}</span>
           <select
             className="playlists__select"
             value={active?.name ?? ''}
@@ -46,13 +46,13 @@ export function PlaylistBar() {
         </label>
         <div className="playlists__actions">
           <button type="button" className="button button--small" onClick={() => setMode('create')}>
-            New
+            {libraryPanelMessages.newPlaylist}
           </button>
           <button type="button" className="button button--small" disabled={!active} onClick={() => setMode('rename')}>
-            Rename
+            {libraryPanelMessages.renamePlaylist}
           </button>
           <button type="button" className="button button--small" disabled={!active} onClick={() => setMode('delete')}>
-            Delete
+            {libraryPanelMessages.delete}
           </button>
         </div>
       </div>
@@ -61,9 +61,20 @@ export function PlaylistBar() {
           {errorText(switchTo.error)}
         </p>
       )}
-      {mode === 'create' && <NameForm action="Create" label="New playlist's name" onDone={() => setMode(null)} />}
+      {mode === 'create' && (
+        <NameForm
+          action={libraryPanelMessages.createPlaylist}
+          label={libraryPanelMessages.newPlaylistName}
+          onDone={() => setMode(null)}
+        />
+      )}
       {mode === 'rename' && active && (
-        <NameForm action="Rename" label="Playlist's new name" from={active.name} onDone={() => setMode(null)} />
+        <NameForm
+          action={libraryPanelMessages.renamePlaylist}
+          label={libraryPanelMessages.renamedPlaylistName}
+          from={active.name}
+          onDone={() => setMode(null)}
+        />
       )}
       {mode === 'delete' && active && <ConfirmDelete name={active.name} onDone={() => setMode(null)} />}
     </div>
@@ -117,7 +128,7 @@ function NameForm({
         {action}
       </button>
       <button type="button" className="button button--small" onClick={onDone}>
-        Cancel
+        {libraryPanelMessages.cancel}
       </button>
       {error && (
         <p className="music__problem" role="alert">
@@ -131,7 +142,7 @@ function NameForm({
 function ConfirmDelete({ name, onDone }: { name: string; onDone: () => void }) {
   const remove = useDeletePlaylist();
   return (
-    <div className="playlists__form" role="group" aria-label="Delete this playlist?">
+    <div className="playlists__form" role="group" aria-label={libraryPanelMessages.deletePlaylistQuestion}>
       <p className="playlists__question">{libraryPanelMessages.deletePlaylist(name)}</p>
       <button
         type="button"
@@ -139,10 +150,10 @@ function ConfirmDelete({ name, onDone }: { name: string; onDone: () => void }) {
         disabled={remove.isPending}
         onClick={() => remove.mutate({ playlist_name: name }, { onSuccess: onDone })}
       >
-        Delete
+        {libraryPanelMessages.delete}
       </button>
       <button type="button" className="button button--small" onClick={onDone} autoFocus>
-        Keep
+        {libraryPanelMessages.keep}
       </button>
       {remove.error && (
         <p className="music__problem" role="alert">

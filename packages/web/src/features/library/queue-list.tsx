@@ -35,7 +35,11 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
           {errorText(problem)}
         </p>
       )}
-      <ol className={`queue${drag.dragging ? ' is-dragging' : ''}`} ref={list} aria-label="Queue">
+      <ol
+        className={`queue${drag.dragging ? ' is-dragging' : ''}`}
+        ref={list}
+        aria-label={libraryPanelMessages.queueLabel}
+      >
         {songs.map((song, index) => {
           const title = song.metadata.song;
           const held = drag.held === index;
@@ -47,7 +51,12 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
               style={shift ? { transform: `translateY(${shift}px)` } : undefined}
               data-testid="queue-song"
             >
-              <span className="queue__handle" aria-hidden="true" title="Drag to reorder" {...drag.handle(index)}>
+              <span
+                className="queue__handle"
+                aria-hidden="true"
+                title={libraryPanelMessages.dragToReorder}
+                {...drag.handle(index)}
+              >
                 ⠿
               </span>
               {editing === song._id ? (
@@ -58,25 +67,25 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
                   <div className="song__actions">
                     <span className="queue__moves">
                       <IconButton
-                        label={`Move “${title}” up`}
+                        label={libraryPanelMessages.moveUp(title)}
                         disabled={index === 0}
                         onClick={() => move(index, index - 1)}
                       >
                         ▲
                       </IconButton>
                       <IconButton
-                        label={`Move “${title}” down`}
+                        label={libraryPanelMessages.moveDown(title)}
                         disabled={index === songs.length - 1}
                         onClick={() => move(index, index + 1)}
                       >
                         ▼
                       </IconButton>
                     </span>
-                    <IconButton label={`Edit “${title}”`} onClick={() => setEditing(song._id)}>
+                    <IconButton label={libraryPanelMessages.edit(title)} onClick={() => setEditing(song._id)}>
                       ✎
                     </IconButton>
                     <IconButton
-                      label={`Remove “${title}” from the queue`}
+                      label={libraryPanelMessages.removeFromQueue(title)}
                       disabled={remove.isPending}
                       onClick={() => remove.mutate({ index })}
                     >

@@ -20,7 +20,7 @@ export function SongSummary({ song, preview, next = false }: { song: LibrarySong
       <button
         type="button"
         className={`song__cover${playing ? ' is-playing' : ''}`}
-        aria-label={`${playing ? 'Stop' : 'Preview'} “${metadata.song}”`}
+        aria-label={(playing ? libraryPanelMessages.stopPreview : libraryPanelMessages.preview)(metadata.song)}
         aria-pressed={playing}
         onClick={() => preview.toggle(song._id)}
       >
@@ -68,24 +68,24 @@ export function SongEditor({ song, onDone }: { song: LibrarySong; onDone: () => 
     <form className="song-editor" onSubmit={save} onKeyDown={onKeyDown}>
       <input
         className="song-editor__input"
-        aria-label="Title"
+        aria-label={libraryPanelMessages.titleLabel}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         autoFocus
       />
       <input
         className="song-editor__input"
-        aria-label="Artist"
-        placeholder="Artist"
+        aria-label={libraryPanelMessages.artistLabel}
+        placeholder={libraryPanelMessages.artistLabel}
         value={artist}
         onChange={(event) => setArtist(event.target.value)}
       />
       <div className="song-editor__actions">
         <button type="submit" className="button button--small button--primary" disabled={edit.isPending}>
-          Save
+          {libraryPanelMessages.save}
         </button>
         <button type="button" className="button button--small" onClick={onDone}>
-          Cancel
+          {libraryPanelMessages.cancel}
         </button>
       </div>
       {edit.error && (

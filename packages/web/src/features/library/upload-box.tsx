@@ -19,14 +19,14 @@ export function UploadBox({ uploads }: { uploads: ReturnType<typeof useUploads> 
     <div className="uploads">
       <div className="uploads__bar">
         <button type="button" className="button button--primary button--small" onClick={() => picker.current?.click()}>
-          Upload songs
+          {libraryPanelMessages.uploadSongs}
         </button>
-        <span className="uploads__hint">or drop files here</span>
+        <span className="uploads__hint">{libraryPanelMessages.orDropFiles}</span>
         <input
           ref={picker}
           type="file"
           className="uploads__picker"
-          aria-label="Choose audio files to upload"
+          aria-label={libraryPanelMessages.chooseFiles}
           accept={AUDIO_ACCEPT}
           multiple
           onChange={(event) => {
@@ -37,12 +37,12 @@ export function UploadBox({ uploads }: { uploads: ReturnType<typeof useUploads> 
         />
         {finished && (
           <button type="button" className="link-button uploads__clear" onClick={uploads.clearFinished}>
-            Clear finished
+            {libraryPanelMessages.clearFinished}
           </button>
         )}
       </div>
       {uploads.uploads.length > 0 && (
-        <ul className="uploads__list" aria-label="Uploads">
+        <ul className="uploads__list" aria-label={libraryPanelMessages.uploadsLabel}>
           {uploads.uploads.map((upload) => (
             <UploadRow key={upload.id} upload={upload} onCancel={() => uploads.cancel(upload.id)} />
           ))}
@@ -77,7 +77,7 @@ function UploadRow({ upload, onCancel }: { upload: Upload; onCancel: () => void 
           <button
             type="button"
             className="icon-button"
-            aria-label={`Cancel uploading ${upload.name}`}
+            aria-label={libraryPanelMessages.cancelUpload(upload.name)}
             onClick={onCancel}
           >
             <span aria-hidden="true">×</span>
@@ -88,7 +88,7 @@ function UploadRow({ upload, onCancel }: { upload: Upload; onCancel: () => void 
         <div
           className="upload__bar"
           role="progressbar"
-          aria-label={`Uploading ${upload.name}`}
+          aria-label={libraryPanelMessages.uploading(upload.name)}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={percent}

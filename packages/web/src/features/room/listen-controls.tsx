@@ -29,11 +29,11 @@ export function ListenControls() {
         </button>
       ) : status === 'held' ? (
         <button type="button" className="button" onClick={() => player.listen()}>
-          Play
+          {playerMessages.play}
         </button>
       ) : (
         <button type="button" className="button" onClick={() => player.hold('listener')}>
-          Pause
+          {playerMessages.pause}
         </button>
       )}
       <button
@@ -42,19 +42,19 @@ export function ListenControls() {
         aria-pressed={settings.muted}
         onClick={() => player.changeSettings({ muted: !settings.muted })}
       >
-        {settings.muted ? 'Unmute' : 'Mute'}
+        {settings.muted ? playerMessages.unmute : playerMessages.mute}
       </button>
       <input
         type="range"
         className="listen-controls__volume"
-        aria-label="Volume"
+        aria-label={playerMessages.volume}
         min={0}
         max={100}
         value={Math.round(settings.volume * 100)}
         onChange={(event) => player.changeSettings({ volume: Number(event.target.value) / 100, muted: false })}
       />
       <button type="button" className="button button--small" aria-expanded={open} onClick={() => setOpen(!open)}>
-        Audio
+        {playerMessages.audio}
       </button>
       <SyncReadout />
       {open && <AudioPanel latencyMs={settings.latencyMs} />}
@@ -107,11 +107,11 @@ export function SyncReadout() {
   const error = useSyncReadout((readout) => readout.errorMs);
   return (
     <dl className="sync-readout" data-testid="sync-readout">
-      <dt>Clock</dt>
+      <dt>{playerMessages.clock}</dt>
       <dd>
         {ms(offset)} {bound !== null && <span>(± {Math.ceil(bound)} ms)</span>}
       </dd>
-      <dt>Playback</dt>
+      <dt>{playerMessages.playback}</dt>
       <dd>{error === null ? '–' : `${error > 0 ? '+' : ''}${Math.round(error)} ms`}</dd>
     </dl>
   );

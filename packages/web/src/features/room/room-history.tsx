@@ -24,7 +24,7 @@ export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose:
   const songs = history.data?.pages.flatMap((page) => page.songs) ?? [];
   const [now] = useState(Date.now);
   return (
-    <Modal title="Room history" onClose={onClose} width={520}>
+    <Modal title={roomMusicMessages.historyTitle} onClose={onClose} width={520}>
       {history.isPending ? (
         <Spinner label={roomMusicMessages.historyLoading} />
       ) : history.isError ? (
@@ -45,7 +45,7 @@ export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose:
           disabled={history.isFetchingNextPage}
           onClick={() => void history.fetchNextPage()}
         >
-          Older songs
+          {roomMusicMessages.olderSongs}
         </button>
       )}
     </Modal>

@@ -7,7 +7,7 @@
  * page shows it.
  */
 import { useState } from 'react';
-import type { RoomDetails } from '@platter/contract';
+import { libraryPanelMessages, moderationMessages, roomExitMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { useCurrentUser } from '../../session/use-session';
 import { ModerationLogModal } from './moderation/moderation-log-modal';
@@ -44,16 +44,16 @@ export function RoomTools({
       <StageControls room={room} offer={offer} stage={stage} />
       {onMyMusic && (
         <button type="button" className="button room-tools__music" onClick={onMyMusic}>
-          My music
+          {libraryPanelMessages.title}
         </button>
       )}
       {rights.moderate && (
         <>
           <button type="button" className="button" onClick={() => setOpen('settings')}>
-            Room settings
+            {moderationMessages.settingsButton}
           </button>
           <button type="button" className="button" onClick={() => setOpen('log')}>
-            Moderation
+            {moderationMessages.logButton}
           </button>
         </>
       )}
@@ -78,10 +78,10 @@ export function RoomExitNotice({ onRejoin }: { onRejoin: () => void }) {
       <p>{error}</p>
       <div className="room-exit__actions">
         <button type="button" className="button" onClick={onRejoin}>
-          Try again
+          {roomExitMessages.rejoin}
         </button>
         <a className="button button--primary" href="/">
-          Back to the lobby
+          {roomExitMessages.toLobby}
         </a>
       </div>
     </div>

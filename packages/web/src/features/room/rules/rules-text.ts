@@ -2,17 +2,15 @@
  * The room's rules and a DJ's plan in words, as the page shows them (docs/room.md, "Room rules
  * in the page"). 0 means a rule is off, and an off rule is not mentioned.
  */
-import type { RoomRules } from '@platter/contract';
-
-const count = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+import { djPlanMessages, roomRulesMessages, type RoomRules } from '@platter/contract';
 
 /** The rules in force, each a short phrase ("Songs up to 8 minutes", "3 songs per DJ"). */
 export function activeRules(rules: RoomRules): string[] {
   const parts: string[] = [];
-  if (rules.max_song_minutes > 0) parts.push(`songs up to ${count(rules.max_song_minutes, 'minute')}`);
-  if (rules.no_repeat_hours > 0) parts.push(`no repeats within ${count(rules.no_repeat_hours, 'hour')}`);
-  if (rules.dj_song_limit > 0) parts.push(`${count(rules.dj_song_limit, 'song')} per DJ`);
-  if (rules.afk_minutes > 0) parts.push(`AFK limit ${count(rules.afk_minutes, 'minute')}`);
+  if (rules.max_song_minutes > 0) parts.push(roomRulesMessages.maxSongRule(rules.max_song_minutes));
+  if (rules.no_repeat_hours > 0) parts.push(roomRulesMessages.noRepeatRule(rules.no_repeat_hours));
+  if (rules.dj_song_limit > 0) parts.push(roomRulesMessages.djSongLimitRule(rules.dj_song_limit));
+  if (rules.afk_minutes > 0) parts.push(roomRulesMessages.afkRule(rules.afk_minutes));
   return parts;
 }
 
@@ -27,11 +25,10 @@ export function rulesSummary(rules: RoomRules): string | null {
  * (`playingOwn`), so 1 is "this song" then and "your next song" otherwise.
  */
 export function djPlanText(songsLeft: number, playingOwn: boolean): string {
-  if (songsLeft === 1) return `Stepping down after ${playingOwn ? 'this song' : 'your next song'}`;
-  return `Stepping down after ${songsLeft} more songs`;
+  return djPlanMessages.plan(songsLeft, playingOwn);
 }
 
 /** The badge others see on a DJ with a plan. */
 export function djPlanBadge(songsLeft: number): string {
-  return songsLeft === 1 ? 'last song' : `${songsLeft} songs left`;
+  return djPlanMessages.badge(songsLeft);
 }

@@ -4,7 +4,13 @@
  * their place while they wait, with "Leave the waitlist"; and on the stage "Step down", now
  * or after this song or N songs, with the plan shown and a way to cancel it.
  */
-import { DJ_SONG_LIMIT_MAX, type RoomDetails } from '@platter/contract';
+import {
+  DJ_SONG_LIMIT_MAX,
+  djPlanMessages,
+  roomRulesMessages,
+  waitlistMessages,
+  type RoomDetails,
+} from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser } from '../../../session/use-session';
 import type { StageStep } from '../use-stage-step';
@@ -25,7 +31,7 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
   const { rules } = room.metadata;
   // The stage's lock is said where it explains the offer: a moderator stepping up anyway, or
   // the waitlist offered for a spot that is free. (The waitlist panel shows the locks always.)
-  const locked = rules.stage_locked && <LockBadge>Stage locked</LockBadge>;
+  const locked = rules.stage_locked && <LockBadge>{roomRulesMessages.stageLockedBadge}</LockBadge>;
   switch (offer.kind) {
     case 'guest':
       return null;
@@ -38,7 +44,7 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
             disabled={stage.busy}
             onClick={() => stage.step(false)}
           >
-            Step down
+            {djPlanMessages.stepDown}
           </button>
           <DjPlan stage={stage} songLimit={rules.dj_song_limit} />
         </>
@@ -47,10 +53,10 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
       return (
         <>
           <strong className="stage-place" data-testid="waitlist-place">
-            You're #{offer.position} in the waitlist
+            {waitlistMessages.yourPlace(offer.position)}
           </strong>
           <button type="button" className="button" disabled={stage.busy} onClick={() => stage.waitlist(false)}>
-            Leave the waitlist
+            {waitlistMessages.leave}
           </button>
         </>
       );
@@ -63,7 +69,7 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
             disabled={stage.busy}
             onClick={() => stage.step(true)}
           >
-            Step up to DJ
+            {waitlistMessages.stepUp}
           </button>
           {locked}
         </>
@@ -77,10 +83,10 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
             disabled={stage.busy || offer.waitlistLocked}
             onClick={() => stage.waitlist(true)}
           >
-            Join the waitlist
+            {waitlistMessages.join}
           </button>
           {offer.why === 'locked' ? locked : <span className="room-tools__note">{waitReasonText[offer.why]}</span>}
-          {offer.waitlistLocked && <LockBadge>Waitlist locked</LockBadge>}
+          {offer.waitlistLocked && <LockBadge>{roomRulesMessages.waitlistLockedBadge}</LockBadge>}
         </>
       );
   }
@@ -98,7 +104,7 @@ function DjPlan({ stage, songLimit }: { stage: StageStep; songLimit: number }) {
           {djPlanText(plan, playingOwn)}
         </strong>
         <button type="button" className="button" disabled={stage.busy} onClick={() => stage.planStepDown(0)}>
-          Cancel plan
+          {djPlanMessages.cancel}
         </button>
       </>
     );
@@ -108,20 +114,20 @@ function DjPlan({ stage, songLimit }: { stage: StageStep; songLimit: number }) {
   return (
     <>
       <button type="button" className="button" disabled={stage.busy} onClick={() => stage.planStepDown(1)}>
-        {playingOwn ? 'Step down after this song' : 'Step down after my next song'}
+        {playingOwn ? djPlanMessages.afterThisSong : djPlanMessages.afterMyNextSong}
       </button>
       {most >= 2 && (
         <select
           className="stage-controls__select"
-          aria-label="Step down after more songs"
+          aria-label={djPlanMessages.moreSongsLabel}
           value=""
           disabled={stage.busy}
           onChange={(event) => event.target.value && stage.planStepDown(Number(event.target.value))}
         >
-          <option value="">After more songs…</option>
+          <option value="">{djPlanMessages.afterMoreSongs}</option>
           {Array.from({ length: most - 1 }, (_, n) => n + 2).map((songs) => (
             <option key={songs} value={songs}>
-              After {songs} songs
+              {djPlanMessages.afterSongs(songs)}
             </option>
           ))}
         </select>

@@ -4,6 +4,7 @@
  * the page offers what will work — stepping up to a free spot nobody waits for, or else the
  * waitlist; a place in the line while waiting; the DJ's controls while on the stage.
  */
+import { waitlistMessages } from '@platter/contract';
 
 export interface StageFacts {
   /** The reader's user id when they are a member; guests do not DJ. */
@@ -41,7 +42,7 @@ export function stageOffer(facts: StageFacts): StageOffer {
 
 /** The line under "Join the waitlist": why there is no spot to take. */
 export const waitReasonText: Record<WaitReason, string> = {
-  full: 'The stage is full.',
-  locked: 'A moderator has locked the stage.',
-  others_waiting: 'Others are waiting for the stage.',
+  full: waitlistMessages.whyFull,
+  locked: waitlistMessages.whyLocked,
+  others_waiting: waitlistMessages.whyOthersWaiting,
 };

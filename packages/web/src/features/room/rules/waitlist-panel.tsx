@@ -7,7 +7,7 @@
  * moderator reading.
  */
 import { useId, useMemo } from 'react';
-import type { RoomDetails, RoomUser } from '@platter/contract';
+import { roomRulesMessages, waitlistMessages, type RoomDetails, type RoomUser } from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser } from '../../../session/use-session';
 import { Avatar } from '../../../ui/avatar';
@@ -41,13 +41,13 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
     <section className="waitlist" aria-labelledby={titleId}>
       <div className="waitlist__header">
         <h2 id={titleId} className="waitlist__title">
-          Waitlist
+          {waitlistMessages.title}
           <span className="waitlist__count" aria-hidden="true">
             {people.length}
           </span>
         </h2>
-        {rules.stage_locked && <LockBadge>Stage locked</LockBadge>}
-        {rules.waitlist_locked && <LockBadge>Waitlist locked</LockBadge>}
+        {rules.stage_locked && <LockBadge>{roomRulesMessages.stageLockedBadge}</LockBadge>}
+        {rules.waitlist_locked && <LockBadge>{roomRulesMessages.waitlistLockedBadge}</LockBadge>}
         {moderate && (
           <div className="waitlist__locks">
             <button
@@ -56,7 +56,7 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
               disabled={action.busy}
               onClick={() => lock('stage_locked', !rules.stage_locked)}
             >
-              {rules.stage_locked ? 'Unlock the stage' : 'Lock the stage'}
+              {rules.stage_locked ? roomRulesMessages.unlockStage : roomRulesMessages.lockStage}
             </button>
             <button
               type="button"
@@ -64,18 +64,18 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
               disabled={action.busy}
               onClick={() => lock('waitlist_locked', !rules.waitlist_locked)}
             >
-              {rules.waitlist_locked ? 'Unlock the waitlist' : 'Lock the waitlist'}
+              {rules.waitlist_locked ? roomRulesMessages.unlockWaitlist : roomRulesMessages.lockWaitlist}
             </button>
           </div>
         )}
       </div>
       {summary && (
         <p className="waitlist__rules">
-          <span className="waitlist__rules-label">Room rules:</span> {summary}
+          <span className="waitlist__rules-label">{roomRulesMessages.summaryLabel}</span> {summary}
         </p>
       )}
       {people.length === 0 ? (
-        <p className="waitlist__empty">Nobody is waiting for the stage.</p>
+        <p className="waitlist__empty">{waitlistMessages.empty}</p>
       ) : (
         <ol className="waitlist__list">
           {people.map((person, index) => (
@@ -109,7 +109,7 @@ interface WaitingPersonProps {
 }
 
 function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPersonProps) {
-  const name = person.name ?? 'Someone';
+  const name = person.name ?? waitlistMessages.someone;
   const image = 'images' in person ? person.images.headfront : '';
   const move = (to: number) =>
     moderation?.action.run('room.waitlist_move', {
@@ -124,14 +124,14 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
         <Avatar src={image} name={person.name} size={28} />
         <span>{name}</span>
       </ModalLink>
-      {isMe && <span className="waitlist__you">you</span>}
+      {isMe && <span className="waitlist__you">{waitlistMessages.you}</span>}
       {moderation && (
         <span className="waitlist__actions">
           <button
             type="button"
             className="waitlist__act"
-            aria-label={`Move ${name} up`}
-            title="Move up"
+            aria-label={waitlistMessages.moveUpLabel(name)}
+            title={waitlistMessages.moveUp}
             disabled={moderation.action.busy || position === 1}
             onClick={() => move(position - 1)}
           >
@@ -140,8 +140,8 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
           <button
             type="button"
             className="waitlist__act"
-            aria-label={`Move ${name} down`}
-            title="Move down"
+            aria-label={waitlistMessages.moveDownLabel(name)}
+            title={waitlistMessages.moveDown}
             disabled={moderation.action.busy || last}
             onClick={() => move(position + 1)}
           >
@@ -150,8 +150,8 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
           <button
             type="button"
             className="waitlist__act"
-            aria-label={`Take ${name} off the waitlist`}
-            title="Take off the waitlist"
+            aria-label={waitlistMessages.takeOffLabel(name)}
+            title={waitlistMessages.takeOff}
             disabled={moderation.action.busy}
             onClick={() =>
               moderation.action.run('room.waitlist_leave', { roomid: moderation.roomid, target_userid: person.userid })
