@@ -166,6 +166,49 @@ describe('refused files leave nothing behind', () => {
     await nothingStoredFor(t, member);
   });
 
+  test.each([
+    ['FLAC', () => flacFile({ seconds: 2 }), 'a.flac'],
+    ['Ogg Vorbis', () => vorbisFile(2, 'Cut'), 'a.ogg'],
+    ['Opus', () => opusFile(2, 'Cut'), 'a.opus'],
+    ['M4A', () => mp4File(2), 'a.m4a'],
+  ] as const)('a %s cut in half is damaged', async (_, make, filename) => {
+    const member = await aMember(t);
+    const whole = make();
+    const half = whole.subarray(0, Math.floor(whole.length / 2));
+    expect(failureOf((await upload(t, member, half, filename)).envelope).err).toBe(libraryMessages.damaged);
+    await nothingStoredFor(t, member);
+  });
+
+  test('an AAC (ADTS) cut inside a frame or inside its last header is damaged', async () => {
+    const member = await aMember(t);
+    const whole = adtsFile(3);
+    const frame = 13; // adtsFile's frames: a 7-byte header and 6 bytes of payload
+    const betweenFrames = Math.floor(whole.length / 2 / frame) * frame;
+    for (const cut of [betweenFrames + 5, betweenFrames + 9])
+      expect(failureOf((await upload(t, member, whole.subarray(0, cut), 'a.aac')).envelope).err).toBe(
+        libraryMessages.damaged,
+      );
+    await nothingStoredFor(t, member);
+  });
+
+  test("a FLAC cut between two frames is damaged: its frames end before STREAMINFO's total", async () => {
+    const member = await aMember(t);
+    const whole = flacFile({ seconds: 2 });
+    // flacFile: 'fLaC' and STREAMINFO (42 bytes), then frames of 4096 samples (8203 bytes each).
+    const twoFrames = whole.subarray(0, 42 + 2 * 8203);
+    expect(failureOf((await upload(t, member, twoFrames, 'a.flac')).envelope).err).toBe(libraryMessages.damaged);
+    await nothingStoredFor(t, member);
+  });
+
+  test('an Ogg Vorbis or Opus whose last page does not end the stream is damaged', async () => {
+    const member = await aMember(t);
+    const vorbis = vorbisFile(2, 'No end', { endOfStream: false });
+    expect(failureOf((await upload(t, member, vorbis, 'a.ogg')).envelope).err).toBe(libraryMessages.damaged);
+    const opus = opusFile(2, 'No end', { endOfStream: false });
+    expect(failureOf((await upload(t, member, opus, 'a.opus')).envelope).err).toBe(libraryMessages.damaged);
+    await nothingStoredFor(t, member);
+  });
+
   test('an empty file', async () => {
     const member = await aMember(t);
     expect(failureOf((await upload(t, member, Buffer.alloc(0))).envelope).err).toBe(libraryMessages.empty);

@@ -214,11 +214,18 @@ function oggPage(packet: Buffer, sequence: number, granule: bigint, flags: numbe
   return page;
 }
 
+export interface OggOptions {
+  /** false: the last page lacks the end-of-stream flag (as a stream cut between pages does). */
+  endOfStream?: boolean;
+}
+
+const lastPageFlags = ({ endOfStream = true }: OggOptions) => (endOfStream ? 0x04 : 0);
+
 /**
  * An Ogg Opus file of silence (20 ms packets whose one frame is empty, which decoders play as
  * silence), with an OpusTags title: the structure is real, the sound is not the tone.
  */
-export function opusFile(seconds = 1, title?: string): Buffer {
+export function opusFile(seconds = 1, title?: string, options: OggOptions = {}): Buffer {
   const head = Buffer.alloc(19);
   head.write('OpusHead', 0, 'latin1');
   head[8] = 1; // version
@@ -239,7 +246,7 @@ export function opusFile(seconds = 1, title?: string): Buffer {
   for (let i = 0; i < packets; i++) {
     // TOC 0xF8: CELT-only fullband 20 ms, one frame; no frame data.
     const granule = BigInt(312 + (i + 1) * 960);
-    pages.push(oggPage(Buffer.from([0xf8]), 2 + i, granule, i === packets - 1 ? 0x04 : 0));
+    pages.push(oggPage(Buffer.from([0xf8]), 2 + i, granule, i === packets - 1 ? lastPageFlags(options) : 0));
   }
   return Buffer.concat(pages);
 }
@@ -339,7 +346,7 @@ export function mp4File(seconds = 1, options: { video?: boolean } = {}): Buffer 
  * packets are filler (a real Vorbis setup header is a codebook compiler's output): enough for
  * sniffing, tags and duration, not for decoding.
  */
-export function vorbisFile(seconds = 1, title?: string): Buffer {
+export function vorbisFile(seconds = 1, title?: string, options: OggOptions = {}): Buffer {
   const ident = Buffer.alloc(30);
   ident[0] = 1;
   ident.write('vorbis', 1, 'latin1');
@@ -364,7 +371,7 @@ export function vorbisFile(seconds = 1, title?: string): Buffer {
   const packets = Math.ceil((seconds * 44_100) / 1024);
   for (let i = 0; i < packets; i++) {
     const granule = BigInt(Math.min((i + 1) * 1024, Math.round(seconds * 44_100)));
-    pages.push(oggPage(Buffer.alloc(40), 3 + i, granule, i === packets - 1 ? 0x04 : 0));
+    pages.push(oggPage(Buffer.alloc(40), 3 + i, granule, i === packets - 1 ? lastPageFlags(options) : 0));
   }
   return Buffer.concat(pages);
 }

@@ -1,7 +1,7 @@
 /**
  * What an uploaded file is, from its bytes (never its name): its format
  * (sniffed with file-type), its tags and duration (music-metadata), and
- * whether it is whole. Refuses, with the contract's words, a file that is not
+ * whether it is whole (whole-file.ts). Refuses, with the contract's words, a file that is not
  * audio we play, is empty, or is damaged or cut short.
  *
  * Tag bombs: an ID3v2 tag larger than TAG_MAX_BYTES is not read at all (the
@@ -17,7 +17,7 @@ import { pipeline } from 'node:stream/promises';
 import { parseFile, type IAudioMetadata } from 'music-metadata';
 import { SONG_TITLE_MAX, libraryMessages, type AudioFormat } from '@platter/contract';
 import { ApiError, errors } from '../../api/errors';
-import { mpegCutShort } from './mpeg-frames';
+import { cutShort } from './whole-file';
 
 export const TAG_MAX_BYTES = 16 * 1024 * 1024;
 const INSPECT_TIMEOUT_MS = 60_000;
@@ -97,24 +97,6 @@ async function readMetadata(
   }
 }
 
-/** True when a WAV's data chunk runs past the file's end (music-metadata's own warning misfires on whole files). */
-async function riffCutShort(file: string, size: number): Promise<boolean> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const header = Buffer.alloc(8);
-    let position = 12;
-    for (let chunks = 0; chunks < 10_000 && position + 8 <= size; chunks++) {
-      await handle.read(header, 0, 8, position);
-      const length = header.readUInt32LE(4);
-      if (header.toString('latin1', 0, 4) === 'data') return position + 8 + length > size;
-      position += 8 + length + (length % 2);
-    }
-    return true;
-  } finally {
-    await handle.close();
-  }
-}
-
 async function inspect(file: string, filename: string, size: number): Promise<InspectedFile> {
   if (size === 0) throw errors.invalid(libraryMessages.empty);
   const sniffed = await fileTypeFromFile(file);
@@ -133,14 +115,12 @@ async function inspect(file: string, filename: string, size: number): Promise<In
   const duration = meta.format.duration;
   if (meta.format.hasAudio === false || !duration || !Number.isFinite(duration) || duration <= 0)
     throw errors.invalid(libraryMessages.damaged);
-  // MP3 and WAV are checked by their own structure; the rest by what music-metadata noticed.
-  const cutShort =
-    format === 'mp3'
-      ? await mpegCutShort(file, audioStart, size)
-      : format === 'wav'
-        ? await riffCutShort(file, size)
-        : meta.quality.warnings.some((warning) => CUT_SHORT.test(warning.message));
-  if (cutShort) throw errors.invalid(libraryMessages.damaged);
+  // Every format is checked by its own structure (whole-file.ts). music-metadata's warnings add to
+  // that where they are trusted: on MP3 and WAV they misfire on whole files.
+  const structureStart = format === 'flac' ? await id3v2Size(file) : audioStart;
+  const warnedCut =
+    format !== 'mp3' && format !== 'wav' && meta.quality.warnings.some((warning) => CUT_SHORT.test(warning.message));
+  if (warnedCut || (await cutShort(format, file, structureStart, size))) throw errors.invalid(libraryMessages.damaged);
 
   const common: Partial<IAudioMetadata['common']> = tagsSkipped ? {} : meta.common;
   return {

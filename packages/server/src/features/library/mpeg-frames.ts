@@ -1,11 +1,10 @@
 /**
- * Walks an MP3's frames (MPEG audio, layers I–III) to tell a file cut short
- * from a whole one: a cut almost always falls inside a frame, whose header
- * then promises more bytes than the file has. MP3s have no index that says how
- * long they are (an Xing/Info header is optional), so tags alone cannot tell.
- * Reads in chunks: memory stays flat however long the file.
+ * MP3 frame headers (MPEG audio, layers I–III), for telling a file cut short
+ * from a whole one by walking its frames (frame-walk.ts). MP3s have no index
+ * that says how long they are (an Xing/Info header is optional), so tags alone
+ * cannot tell.
  */
-import fs from 'node:fs';
+import { framesCutShort, type FrameFormat } from './frame-walk';
 
 const BITRATES_KBPS = {
   // [version 1 layer I, II, III], [version 2/2.5 layer I, II & III]
@@ -39,50 +38,13 @@ export function frameLength(b0: number, b1: number, b2: number): number | null {
   return Math.floor((perFrame * bitrate) / sampleRate) + padding;
 }
 
-const CHUNK = 256 * 1024;
+/** MP3 frames for framesCutShort: a 4-byte header, of which the first three tell the length. */
+export const MPEG_FRAMES: FrameFormat = {
+  headerSize: 4,
+  lengthAt: (bytes, at) => frameLength(bytes[at]!, bytes[at + 1]!, bytes[at + 2]!),
+};
 
-/** True when the file's last frame runs past its end (the file was cut short). `start`: where the audio begins. */
-export async function mpegCutShort(file: string, start: number, size: number): Promise<boolean> {
-  const handle = await fs.promises.open(file, 'r');
-  try {
-    const buffer = Buffer.alloc(CHUNK);
-    let chunkStart = 0;
-    let chunkLength = 0;
-    /** The header's three bytes at `position`, reading the next chunk only when they are past this one. */
-    const headerAt = async (position: number): Promise<number | null> => {
-      if (position < chunkStart || position + 3 > chunkStart + chunkLength) {
-        chunkStart = position;
-        chunkLength = (await handle.read(buffer, 0, CHUNK, position)).bytesRead;
-        if (chunkLength < 3) return null;
-      }
-      const at = position - chunkStart;
-      return frameLength(buffer[at]!, buffer[at + 1]!, buffer[at + 2]!);
-    };
-    let position = start;
-    // Arrived here from the end of a believed frame (not by scanning past junk).
-    let inStep = false;
-    while (position + 4 <= size) {
-      const length = await headerAt(position);
-      const next = length === null ? -1 : position + length;
-      if (length === null || next > size) {
-        // A frame that follows frames and runs past the end: the file was cut inside it.
-        if (length !== null && inStep) return true;
-        // Otherwise junk or a trailing tag (ID3v1, APE): look for a frame from the next byte.
-        inStep = false;
-        position++;
-        continue;
-      }
-      // Found by scanning, a header is only believed when another one (or the end) follows it:
-      // random bytes can look like a header.
-      if (!inStep && next + 3 <= size && (await headerAt(next)) === null) {
-        position++;
-        continue;
-      }
-      inStep = true;
-      position = next;
-    }
-    return false;
-  } finally {
-    await handle.close();
-  }
+/** True when the MP3's last frame runs past its end (the file was cut short). `start`: where the audio begins. */
+export function mpegCutShort(file: string, start: number, size: number): Promise<boolean> {
+  return framesCutShort(file, start, size, MPEG_FRAMES);
 }
