@@ -81,6 +81,68 @@ export const roomExitMessages = {
   toLobby: 'Back to the lobby',
 } as const;
 
+/** The room's page in its own words: the header, the stage, the song's buttons, the chat, the miniplayer. */
+export const roomPageMessages = {
+  /** The tab's title while the room is missing or on its way. */
+  notFoundTitle: 'room not found',
+  loadingTitle: 'loading the room',
+  notFound: "We couldn't find that room.",
+  notFoundHint: 'It may have closed, or the link may be mistyped. There are plenty of others to join in the lobby.',
+  findRoom: 'Find a room',
+  tryAgain: 'Try again',
+  opening: 'Opening the room…',
+  joining: 'Joining the room…',
+  /** The header's buttons and what they say once done. */
+  miniplayer: 'Miniplayer',
+  backToLobby: 'Back to the lobby',
+  lobbyShort: '← Lobby',
+  favorite: 'Favorite',
+  favoriteAdded: 'Added to your favorites.',
+  favoriteRemoved: 'Removed from your favorites.',
+  share: 'Share',
+  linkCopied: (url: string) => `Link copied: ${url}`,
+  copyLink: (url: string) => `Copy this link to share the room: ${url}`,
+  /** The song's buttons. */
+  awesome: 'Awesome',
+  lame: 'Lame',
+  snag: 'Snag',
+  snagged: 'Snagged',
+  skip: 'Skip',
+  history: 'History',
+  nowPlayingLabel: 'Now playing',
+  waveformLabel: (percent: number) => `Waveform, ${percent}% played`,
+  /** The stage and the floor. */
+  stageLabel: 'Stage',
+  crowdLabel: 'Crowd',
+  openSpot: 'Open spot',
+  spotLocked: 'locked',
+  guest: 'Guest',
+  /** After the name of the DJ whose song plays. */
+  djPlaying: ' · playing',
+  snaggedHeart: 'snagged the song',
+  emptyFloor: 'Nobody on the floor yet.',
+  /** The side panel: the chat and My music side by side, or My music as a sheet on a phone. */
+  sideLabel: 'Chat and your music',
+  chat: 'Chat',
+  myMusic: 'My music',
+  closeMyMusic: 'Close My music',
+  chatEmpty: 'Nobody has said anything yet. Say hello!',
+  /** A guest's line under the chat, around its two links: "Log in or sign up to chat." */
+  chatLogIn: 'Log in',
+  chatOr: 'or',
+  chatSignUp: 'sign up',
+  chatToChat: 'to chat.',
+  chatInputLabel: 'Chat message',
+  chatPlaceholder: 'Say something…',
+  send: 'Send',
+  moderateLine: (name: string) => `Moderate ${name}'s message`,
+  /** The miniplayer window, and the page that popped it out. */
+  listening: (count: number) => `${count} listening`,
+  fullView: 'Full view',
+  poppedOut: 'This room is playing in the miniplayer window.',
+  bringBack: 'Bring it back here',
+} as const;
+
 export const stageMessages = {
   notInRoom: 'Join the room to step up to the stage.',
   guests: 'Please sign up or log in to DJ.',

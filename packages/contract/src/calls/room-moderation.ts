@@ -212,3 +212,104 @@ export const roomModerationCalls = callTable(
     output: z.object({ entries: z.array(moderationEntry) }),
   }),
 );
+
+/** A moderator's menu on one person (the page's "Moderate …" dialog): its groups, buttons and what it says once done. */
+export const moderatePersonMessages = {
+  title: (name: string) => `Moderate ${name}`,
+  cannotModerate: (name: string) => `You can't moderate ${name}: they are the owner, staff, or a moderator.`,
+  messageGroup: 'This message',
+  deleteMessage: 'Delete message',
+  messageDeleted: 'The message was deleted.',
+  stageGroup: 'Stage',
+  takeOffStage: 'Take off the stage',
+  offStage: (name: string) => `${name} is off the stage.`,
+  waitlistGroup: 'Waitlist',
+  takeOffWaitlist: 'Take off the waitlist',
+  offWaitlist: (name: string) => `${name} is off the waitlist.`,
+  muteGroup: 'Mute in chat',
+  muted: (name: string, length: string) => `${name} is muted for ${length}.`,
+  unmute: 'Unmute',
+  unmuted: (name: string) => `${name} can chat again.`,
+  reasonLabel: 'Reason (shown to them and the room)',
+  removeGroup: 'Remove',
+  boot: 'Boot from the room',
+  booted: (name: string) => `${name} was removed from the room.`,
+  banGroup: 'Ban',
+  /** `length` is one of the lengths below in words, or null for good. */
+  banned: (name: string, length: string | null) =>
+    `${name} is banned ${length === null ? 'for good' : `for ${length}`}.`,
+  moderatorGroup: 'Moderator',
+  removeModerator: 'Remove as moderator',
+  removedModerator: (name: string) => `${name} is no longer a moderator.`,
+  makeModerator: 'Make moderator',
+  madeModerator: (name: string) => `${name} is now a moderator.`,
+  /** The lengths a mute or a ban is offered for. */
+  fiveMinutes: '5 minutes',
+  fifteenMinutes: '15 minutes',
+  oneHour: '1 hour',
+  oneDay: '1 day',
+  oneWeek: '1 week',
+  forGood: 'For good',
+} as const;
+
+/** What the log's verb is for each action ("Ada booted Bob"). */
+const moderationLogVerbs: Record<ModerationAction, string> = {
+  boot: 'booted',
+  ban: 'banned',
+  unban: 'lifted the ban on',
+  mute: 'muted',
+  unmute: 'unmuted',
+  remove_dj: 'took off the stage',
+  delete_chat: 'deleted a message by',
+  add_moderator: 'made a moderator:',
+  remove_moderator: 'removed as moderator:',
+  modify_room: 'changed the room',
+  skip_song: 'skipped a song by',
+  move_waitlist: 'moved in the waitlist',
+  remove_from_waitlist: 'took off the waitlist',
+};
+
+/** The moderation panel: the people a moderator may act on, the bans in force, and the log. */
+export const moderationPanelMessages = {
+  title: 'Moderation',
+  peopleTitle: 'People here',
+  nobodyToModerate: 'Nobody here you can moderate.',
+  moderate: 'Moderate',
+  bansTitle: 'Bans',
+  loadingBans: 'Loading the bans…',
+  nobodyBanned: 'Nobody is banned.',
+  /** A ban in force: who (a guest has no name), booted or banned, until when (null: for good), and why. */
+  ban: (name: string | null, booted: boolean, until: string | null, reason: string) =>
+    `${name ?? 'A guest'} — ${booted ? 'booted' : 'banned'} ${until === null ? 'for good' : `until ${until}`}${
+      reason ? ` (${reason})` : ''
+    }`,
+  lift: 'Lift',
+  logLabel: 'Moderation log',
+  logTitle: 'Log',
+  loadingLog: 'Loading the log…',
+  emptyLog: 'No moderator has done anything here yet.',
+  /** One line of the log: who did what to whom, the detail (a deleted message is quoted) and the reason. */
+  entry: (entry: Pick<ModerationEntry, 'action' | 'mod_name' | 'target_name' | 'detail' | 'reason'>) => {
+    const target = entry.target_name ? ` ${entry.target_name}` : '';
+    const detail = entry.detail ? (entry.action === 'delete_chat' ? `: “${entry.detail}”` : ` (${entry.detail})`) : '';
+    const reason = entry.reason ? ` — ${entry.reason}` : '';
+    return `${entry.mod_name} ${moderationLogVerbs[entry.action]}${target}${detail}${reason}`;
+  },
+} as const;
+
+/** A moderator's settings for the room: its fields, slow mode's choices and the buttons. */
+export const roomSettingsMessages = {
+  title: 'Room settings',
+  name: 'Name',
+  description: 'Description',
+  djSpots: 'DJ spots',
+  pointsToDj: 'Points to DJ',
+  slowMode: 'Slow mode',
+  slowOff: 'Off',
+  /** Slow mode's gap in words. */
+  slowEverySeconds: (seconds: number) => `One message every ${seconds} seconds`,
+  slowEveryMinute: 'One message a minute',
+  slowEveryMinutes: (minutes: number) => `One message every ${minutes} minutes`,
+  cancel: 'Cancel',
+  save: 'Save',
+} as const;

@@ -37,6 +37,20 @@ export const roomRulesMessages = {
   unlockStage: 'Unlock the stage',
   lockWaitlist: 'Lock the waitlist',
   unlockWaitlist: 'Unlock the waitlist',
+  /** The rules in the room's settings: each field's label and the line saying what it does. */
+  fieldsLegend: 'Stage rules',
+  maxSongLabel: 'Longest song (minutes)',
+  maxSongHint: 'Longer songs are passed over. 0: no limit.',
+  noRepeatLabel: 'No repeats within (hours)',
+  noRepeatHint: 'A song played here lately is passed over. 0: off.',
+  djSongLimitLabel: 'Songs per DJ',
+  djSongLimitHint: 'A DJ steps down after playing this many. 0: no limit.',
+  afkLabel: 'AFK limit (minutes)',
+  afkHint: 'A DJ idle this long steps down on their turn. 0: off.',
+  lockStageHint: 'Only moderators step up; others join the waitlist.',
+  lockWaitlistHint: 'Nobody new joins the line; those in it keep their place.',
+  /** A number the form could not read, when the rule's own sentence is missing. */
+  checkNumber: 'Please check this number.',
 } as const;
 
 export const waitlistMessages = {

@@ -33,6 +33,16 @@ export const sortLabels: Record<RoomSort, string> = {
   random: 'Random',
 };
 
+/** The lobby's views (spec §2), as its buttons name them. */
+export const viewLabels: Record<RoomView, string> = {
+  allRooms: 'All Rooms',
+  DJsNeeded: 'DJs Needed',
+  favorites: 'Favorites',
+};
+
+/** The server cannot be reached: said where the page cannot go on without it. */
+const UNREACHABLE = "Sorry, we couldn't reach the server. Please refresh to try again.";
+
 export const roomMessages = {
   nameRequired: 'Room needs a name.',
   nameTooLong: `Keep the room name under ${ROOM_NAME_MAX} characters.`,
@@ -44,6 +54,74 @@ export const roomMessages = {
   sortInvalid: `Sort by ${roomSorts.join(', ')}, or several of them joined by commas.`,
   /** room.create past the hourly limit per member or per address (rate_limited). */
   tooManyRooms: "You've made a lot of rooms lately. Please wait a while before making another.",
+} as const;
+
+/** The create-room dialog (spec §2): its title, fields, choices and buttons. */
+export const createRoomMessages = {
+  title: 'Create a Room',
+  membersOnly:
+    "Rooms are made by members. Sign up (it's free) or log in to start your own room, name it and choose who takes the stage.",
+  unreachable: UNREACHABLE,
+  nameLabel: 'Room name',
+  namePlaceholder: 'Late Night Synthwave',
+  typeLabel: 'Type',
+  publicLabel: 'Public',
+  publicHint: 'Anyone can join',
+  unlistedLabel: 'Unlisted',
+  unlistedHint: 'Only people with the link can join',
+  advanced: 'Advanced options',
+  maxDjsLabel: 'Max DJs',
+  thresholdLabel: 'Points to DJ',
+  thresholdHint: 'The DJ points someone needs before they can take the stage. 0 lets anyone DJ.',
+  creating: 'Creating…',
+  create: 'Create room',
+  cancel: 'Cancel',
+} as const;
+
+/** The lobby's own words: the guests' banner, the header, the room list and its tiles. */
+export const lobbyMessages = {
+  /** The tab's title on the lobby. */
+  pageTitle: 'play music together',
+  bannerTitle: 'Play Music Together',
+  bannerText: "Join a room, take the stage and DJ for your friends. Sign up, it's free.",
+  hideBanner: 'Hide this banner',
+  unreachable: UNREACHABLE,
+  gettingReady: 'Getting things ready…',
+  searchLabel: 'Search rooms',
+  searchPlaceholder: 'Search rooms, songs, artists',
+  accountLabel: 'Account',
+  createRoom: 'Create a room',
+  myMusic: 'My music',
+  signUp: 'Sign up',
+  logIn: 'Log in',
+  /** The settings menu under the member's name. */
+  settingsLabel: (name: string | null) => `${name ?? 'Your'} settings`,
+  settingsMenu: 'Settings',
+  changeAvatar: 'Change Avatar',
+  laptopStickers: 'Laptop Stickers',
+  profile: 'Profile',
+  contactSettings: 'Contact Settings',
+  manageAccount: 'Manage Account',
+  logout: 'Logout',
+  /** The room list. */
+  roomsTitle: 'Rooms',
+  roomViewsLabel: 'Room views',
+  sortRoomsLabel: 'Sort rooms',
+  /** Before the search's words, which the page shows in bold and quotes. */
+  roomsMatching: 'Rooms matching',
+  clearSearch: 'Clear search',
+  tryAgain: 'Try again',
+  noResults: 'Sorry, no results were returned.',
+  noResultsHint: 'Try another search term, or click a navigation button.',
+  loadingRooms: 'Loading rooms…',
+  loadingMoreRooms: 'Loading more rooms…',
+  /** A room's tile. */
+  listenersTitle: 'Listeners',
+  listeners: (count: number) => `${count} ${count === 1 ? 'listener' : 'listeners'}`,
+  djsTitle: 'DJs on stage',
+  djs: (count: number, max: number) => `${count}/${max} DJs`,
+  friendsHere: (names: string) => `Friends here: ${names}`,
+  moreFriends: (more: number) => `+${more} more`,
 } as const;
 
 /**

@@ -6,7 +6,7 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { MAX_DJS_MAX, MAX_DJS_MIN, ROOM_NAME_MAX } from '@platter/contract';
+import { MAX_DJS_MAX, MAX_DJS_MIN, ROOM_NAME_MAX, createRoomMessages } from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { useSession } from '../../session/use-session';
 import { Field } from '../../ui/field';
@@ -24,7 +24,7 @@ import {
 } from './room-form';
 import { useCreateRoom } from './use-create-room';
 
-const TITLE = 'Create a Room';
+const TITLE = createRoomMessages.title;
 
 export function CreateRoomModal({ onClose }: { onClose: () => void }) {
   usePageTitle(TITLE);
@@ -35,10 +35,10 @@ export function CreateRoomModal({ onClose }: { onClose: () => void }) {
       {user?.registered ? (
         <CreateRoomForm onCancel={onClose} />
       ) : user ? (
-        <MembersOnly reason="Rooms are made by members. Sign up (it's free) or log in to start your own room, name it and choose who takes the stage." />
+        <MembersOnly reason={createRoomMessages.membersOnly} />
       ) : session.isError ? (
         <p className="form-error" role="alert">
-          Sorry, we couldn't reach the server. Please refresh to try again.
+          {createRoomMessages.unreachable}
         </p>
       ) : (
         <Spinner />
@@ -48,8 +48,8 @@ export function CreateRoomModal({ onClose }: { onClose: () => void }) {
 }
 
 const privacyChoices: { value: RoomPrivacy; label: string; hint: string }[] = [
-  { value: 'public', label: 'Public', hint: 'Anyone can join' },
-  { value: 'unlisted', label: 'Unlisted', hint: 'Only people with the link can join' },
+  { value: 'public', label: createRoomMessages.publicLabel, hint: createRoomMessages.publicHint },
+  { value: 'unlisted', label: createRoomMessages.unlistedLabel, hint: createRoomMessages.unlistedHint },
 ];
 
 const maxDjsChoices = Array.from({ length: MAX_DJS_MAX - MAX_DJS_MIN + 1 }, (_, i) => MAX_DJS_MIN + i);
@@ -98,11 +98,11 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
   return (
     <form ref={formElement} className="form create-room" onSubmit={submit} noValidate>
       <Field
-        label="Room name"
+        label={createRoomMessages.nameLabel}
         name="room_name"
         autoComplete="off"
         autoFocus
-        placeholder="Late Night Synthwave"
+        placeholder={createRoomMessages.namePlaceholder}
         maxLength={ROOM_NAME_MAX}
         value={form.name}
         error={errors.name}
@@ -110,7 +110,7 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
       />
 
       <fieldset className="choices">
-        <legend className="field__label">Type</legend>
+        <legend className="field__label">{createRoomMessages.typeLabel}</legend>
         {privacyChoices.map((choice) => (
           <label key={choice.value} className="choice">
             <input
@@ -138,12 +138,12 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
         <span className="disclosure__caret" aria-hidden="true">
           ▸
         </span>
-        Advanced options
+        {createRoomMessages.advanced}
       </button>
       <div id={ids.advanced} className="create-room__advanced" hidden={!advanced}>
         <div className={`field${errors.maxDjs ? ' has-error' : ''}`}>
           <label htmlFor={ids.maxDjs} className="field__label">
-            Max DJs
+            {createRoomMessages.maxDjsLabel}
           </label>
           <select
             id={ids.maxDjs}
@@ -166,7 +166,7 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
           )}
         </div>
         <Field
-          label="Points to DJ"
+          label={createRoomMessages.thresholdLabel}
           name="djthreshold"
           type="number"
           inputMode="numeric"
@@ -178,7 +178,7 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
           onChange={(e) => change('threshold', e.target.value)}
         />
         <p id={ids.thresholdHint} className="field__hint">
-          The DJ points someone needs before they can take the stage. 0 lets anyone DJ.
+          {createRoomMessages.thresholdHint}
         </p>
       </div>
 
@@ -189,10 +189,10 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
       )}
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={create.isPending}>
-          {create.isPending ? 'Creating…' : 'Create room'}
+          {create.isPending ? createRoomMessages.creating : createRoomMessages.create}
         </button>
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {createRoomMessages.cancel}
         </button>
       </div>
     </form>

@@ -1,7 +1,7 @@
 /** The lobby header (spec §2): logo, search, and sign-up/log-in for guests or create-room and settings for members. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ROOM_SEARCH_MAX, type SelfUser } from '@platter/contract';
+import { ROOM_SEARCH_MAX, lobbyMessages, type SelfUser } from '@platter/contract';
 import { Logo } from '../../ui/logo';
 import { ModalLink } from '../../ui/modal-link';
 import { SettingsMenu } from './settings-menu';
@@ -32,31 +32,31 @@ export function Header({ user }: { user: SelfUser | undefined }) {
         <input
           type="search"
           className="search__input"
-          aria-label="Search rooms"
-          placeholder="Search rooms, songs, artists"
+          aria-label={lobbyMessages.searchLabel}
+          placeholder={lobbyMessages.searchPlaceholder}
           maxLength={ROOM_SEARCH_MAX}
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
       </form>
-      <nav className="topbar__actions" aria-label="Account">
+      <nav className="topbar__actions" aria-label={lobbyMessages.accountLabel}>
         {user?.registered ? (
           <>
             <ModalLink to="/create-room" className="button button--primary">
-              Create a room
+              {lobbyMessages.createRoom}
             </ModalLink>
             <ModalLink to="/music" className="button topbar__music">
-              My music
+              {lobbyMessages.myMusic}
             </ModalLink>
             <SettingsMenu user={user} />
           </>
         ) : user ? (
           <>
             <ModalLink to="/signup" className="button button--primary">
-              Sign up
+              {lobbyMessages.signUp}
             </ModalLink>
             <ModalLink to="/login" className="button">
-              Log in
+              {lobbyMessages.logIn}
             </ModalLink>
           </>
         ) : null}

@@ -5,6 +5,7 @@
  */
 import { ApiCallError, errorText } from '../../api/client';
 import type { ReactNode } from 'react';
+import { lobbyMessages } from '@platter/contract';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
@@ -18,7 +19,7 @@ interface LobbyPageProps {
 }
 
 export function LobbyPage({ headband, aside }: LobbyPageProps) {
-  usePageTitle('play music together');
+  usePageTitle(lobbyMessages.pageTitle);
   const session = useSession();
   const user = session.data;
 
@@ -36,11 +37,11 @@ export function LobbyPage({ headband, aside }: LobbyPageProps) {
               <p>
                 {session.error instanceof ApiCallError && session.error.kind === 'api'
                   ? errorText(session.error)
-                  : "Sorry, we couldn't reach the server. Please refresh to try again."}
+                  : lobbyMessages.unreachable}
               </p>
             </div>
           ) : (
-            <Spinner label="Getting things ready…" />
+            <Spinner label={lobbyMessages.gettingReady} />
           )}
         </main>
         {aside && <aside className="lobby__aside">{aside}</aside>}

@@ -18,12 +18,6 @@ export const DEFAULT_CHOICE: RoomListChoice = { view: 'allRooms', sort: 'hotness
 const VIEW_SETTING = 'room_view';
 const SORT_SETTING = 'room_sort';
 
-export const viewLabels: Record<RoomView, string> = {
-  allRooms: 'All Rooms',
-  DJsNeeded: 'DJs Needed',
-  favorites: 'Favorites',
-};
-
 /** Favorites are hidden from guests (spec §2, §6). */
 export function viewsFor(registered: boolean): RoomView[] {
   return roomViews.filter((view) => registered || view !== 'favorites');

@@ -6,7 +6,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { MIN_SCROLL_LOAD_INTERVAL_MS, type RoomSort, type RoomView, type SelfUser } from '@platter/contract';
+import {
+  MIN_SCROLL_LOAD_INTERVAL_MS,
+  lobbyMessages,
+  type RoomSort,
+  type RoomView,
+  type SelfUser,
+} from '@platter/contract';
 import { errorText } from '../../api/client';
 import { Spinner } from '../../ui/spinner';
 import {
@@ -51,7 +57,7 @@ export function RoomList({ user }: { user: SelfUser }) {
   return (
     <section className="room-list" aria-labelledby="room-list-title" aria-busy={loading}>
       <h1 id="room-list-title" className="visually-hidden">
-        Rooms
+        {lobbyMessages.roomsTitle}
       </h1>
       <RoomNav
         registered={user.registered}
@@ -63,10 +69,10 @@ export function RoomList({ user }: { user: SelfUser }) {
       {query !== null && (
         <div className="room-list__search">
           <p>
-            Rooms matching <strong>“{query}”</strong>
+            {lobbyMessages.roomsMatching} <strong>“{query}”</strong>
           </p>
           <button type="button" className="button button--small" onClick={() => navigate('/')}>
-            Clear search
+            {lobbyMessages.clearSearch}
           </button>
         </div>
       )}
@@ -75,7 +81,7 @@ export function RoomList({ user }: { user: SelfUser }) {
           <div className="panel-message" role="alert">
             <p>{errorText(rooms.error)}</p>
             <button type="button" className="button" onClick={() => void rooms.refetch()}>
-              Try again
+              {lobbyMessages.tryAgain}
             </button>
           </div>
         ) : list.length > 0 ? (
@@ -88,15 +94,15 @@ export function RoomList({ user }: { user: SelfUser }) {
           </ul>
         ) : rooms.isSuccess && !loading ? (
           <div className="panel-message room-list__empty">
-            <p className="room-list__empty-title">Sorry, no results were returned.</p>
-            <p>Try another search term, or click a navigation button.</p>
+            <p className="room-list__empty-title">{lobbyMessages.noResults}</p>
+            <p>{lobbyMessages.noResultsHint}</p>
           </div>
         ) : (
           <div className="room-list__placeholder" />
         )}
         {loading && (
           <div className="room-list__overlay">
-            <Spinner label="Loading rooms…" />
+            <Spinner label={lobbyMessages.loadingRooms} />
           </div>
         )}
       </div>
@@ -104,12 +110,12 @@ export function RoomList({ user }: { user: SelfUser }) {
         canLoad={rooms.hasNextPage && !loading && !rooms.isFetching && !rooms.isError}
         loadNext={rooms.fetchNextPage}
       />
-      {rooms.isFetchingNextPage && <Spinner label="Loading more rooms…" />}
+      {rooms.isFetchingNextPage && <Spinner label={lobbyMessages.loadingMoreRooms} />}
       {rooms.isFetchNextPageError && (
         <div className="room-list__more-error" role="alert">
           <span>{errorText(rooms.error)}</span>
           <button type="button" className="button button--small" onClick={() => void rooms.fetchNextPage()}>
-            Try again
+            {lobbyMessages.tryAgain}
           </button>
         </div>
       )}

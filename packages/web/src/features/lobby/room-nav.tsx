@@ -1,6 +1,6 @@
 /** The room list's main navigation (views) and sub navigation (the sorts the view offers), spec §2. */
-import { sortLabels, viewSorts, type RoomSort, type RoomView } from '@platter/contract';
-import { viewLabels, viewsFor } from './room-list-settings';
+import { lobbyMessages, sortLabels, viewLabels, viewSorts, type RoomSort, type RoomView } from '@platter/contract';
+import { viewsFor } from './room-list-settings';
 
 interface RoomNavProps {
   registered: boolean;
@@ -14,7 +14,7 @@ interface RoomNavProps {
 export function RoomNav({ registered, view, sort, onView, onSort }: RoomNavProps) {
   return (
     <div className="room-nav">
-      <nav className="room-nav__views" aria-label="Room views">
+      <nav className="room-nav__views" aria-label={lobbyMessages.roomViewsLabel}>
         {viewsFor(registered).map((v) => (
           <button key={v} type="button" className="room-nav__view" aria-pressed={v === view} onClick={() => onView(v)}>
             {viewLabels[v]}
@@ -22,7 +22,7 @@ export function RoomNav({ registered, view, sort, onView, onSort }: RoomNavProps
         ))}
       </nav>
       {view && (
-        <nav className="room-nav__sorts" aria-label="Sort rooms">
+        <nav className="room-nav__sorts" aria-label={lobbyMessages.sortRoomsLabel}>
           {viewSorts[view].map((s) => (
             <button
               key={s}

@@ -4,7 +4,13 @@
  * mark on the room you are in. Picking it is a full page load of the room.
  */
 import type { MouseEvent } from 'react';
-import { FRIEND_ICONS_PER_TILE, roomMessages, roomMusicMessages, type DirectoryRoom } from '@platter/contract';
+import {
+  FRIEND_ICONS_PER_TILE,
+  lobbyMessages,
+  roomMessages,
+  roomMusicMessages,
+  type DirectoryRoom,
+} from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { useAlerts } from '../../ui/alerts';
 import { Avatar } from '../../ui/avatar';
@@ -64,13 +70,13 @@ function RoomTileContent({ room }: { room: DirectoryRoom }) {
       </span>
       <span className="room-tile__bottom">
         <span className="room-tile__stats">
-          <span className="room-tile__stat" title="Listeners">
+          <span className="room-tile__stat" title={lobbyMessages.listenersTitle}>
             <HeadphonesIcon />
-            {metadata.listeners} {metadata.listeners === 1 ? 'listener' : 'listeners'}
+            {lobbyMessages.listeners(metadata.listeners)}
           </span>
-          <span className="room-tile__stat" title="DJs on stage">
+          <span className="room-tile__stat" title={lobbyMessages.djsTitle}>
             <DeckIcon />
-            {metadata.djcount}/{metadata.max_djs} DJs
+            {lobbyMessages.djs(metadata.djcount, metadata.max_djs)}
           </span>
         </span>
         <FriendIcons friends={room.friends} />
@@ -86,7 +92,7 @@ function FriendIcons({ friends }: { friends: DirectoryRoom['friends'] }) {
   const names = friends.map((friend) => friend.name).join(', ');
   return (
     <span className="room-tile__friends" title={names}>
-      <span className="visually-hidden">Friends here: {names}</span>
+      <span className="visually-hidden">{lobbyMessages.friendsHere(names)}</span>
       {shown.map((friend) => (
         <Avatar
           key={friend.userid}
@@ -98,7 +104,7 @@ function FriendIcons({ friends }: { friends: DirectoryRoom['friends'] }) {
       ))}
       {more > 0 && (
         <span className="room-tile__more" aria-hidden="true">
-          +{more} more
+          {lobbyMessages.moreFriends(more)}
         </span>
       )}
     </span>

@@ -1,7 +1,7 @@
 /** The members' settings dropdown (spec §2 Lobby): avatar, stickers, profile, contact, account, Logout. */
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { SelfUser } from '@platter/contract';
+import { lobbyMessages, type SelfUser } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { useAlerts } from '../../ui/alerts';
 import { Avatar } from '../../ui/avatar';
@@ -31,11 +31,11 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
   }, [open]);
 
   const links = [
-    { to: '/profile/avatar', label: 'Change Avatar' },
-    { to: '/profile/stickers', label: 'Laptop Stickers' },
-    { to: `/profile/${user.userid}`, label: 'Profile' },
-    { to: '/account/contact', label: 'Contact Settings' },
-    { to: '/account', label: 'Manage Account' },
+    { to: '/profile/avatar', label: lobbyMessages.changeAvatar },
+    { to: '/profile/stickers', label: lobbyMessages.laptopStickers },
+    { to: `/profile/${user.userid}`, label: lobbyMessages.profile },
+    { to: '/account/contact', label: lobbyMessages.contactSettings },
+    { to: '/account', label: lobbyMessages.manageAccount },
   ];
 
   const signOut = () => {
@@ -53,7 +53,7 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
         className="settings__toggle"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={`${user.name ?? 'Your'} settings`}
+        aria-label={lobbyMessages.settingsLabel(user.name)}
         onClick={() => setOpen((o) => !o)}
       >
         <Avatar className="settings__avatar" src={user.images.headfront} name={user.name} size={28} />
@@ -64,7 +64,7 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
         </span>
       </button>
       {open && (
-        <div className="settings__menu" role="menu" aria-label="Settings">
+        <div className="settings__menu" role="menu" aria-label={lobbyMessages.settingsMenu}>
           {links.map((link) => (
             <ModalLink
               key={link.to}
@@ -77,7 +77,7 @@ export function SettingsMenu({ user }: { user: SelfUser }) {
             </ModalLink>
           ))}
           <button type="button" role="menuitem" className="settings__item" onClick={signOut}>
-            Logout
+            {lobbyMessages.logout}
           </button>
         </div>
       )}

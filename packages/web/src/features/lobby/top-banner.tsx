@@ -1,5 +1,6 @@
 /** Guests' top banner (spec §2): 'Play Music Together', a click signs up, the close control hides it for good. */
 import { useState } from 'react';
+import { lobbyMessages } from '@platter/contract';
 import { getSetting, setSetting } from '../../lib/cookies';
 import { ModalLink } from '../../ui/modal-link';
 
@@ -15,10 +16,10 @@ export function TopBanner() {
   return (
     <div className="top-banner">
       <ModalLink to="/signup" className="top-banner__link">
-        <strong>Play Music Together</strong>
-        <span>Join a room, take the stage and DJ for your friends. Sign up, it's free.</span>
+        <strong>{lobbyMessages.bannerTitle}</strong>
+        <span>{lobbyMessages.bannerText}</span>
       </ModalLink>
-      <button type="button" className="top-banner__close" aria-label="Hide this banner" onClick={close}>
+      <button type="button" className="top-banner__close" aria-label={lobbyMessages.hideBanner} onClick={close}>
         ×
       </button>
     </div>

@@ -5,7 +5,7 @@
  * The page that popped it out stays in the room and says where it is playing.
  */
 import { useNavigate } from 'react-router';
-import type { RoomDetails } from '@platter/contract';
+import { roomPageMessages, type RoomDetails } from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { MINIPLAYER_WINDOW } from '../../lib/miniplayer';
 import { useRoom } from '../../live/room-store';
@@ -36,9 +36,11 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
     <article className="mini-room" data-testid="miniplayer">
       <header className="mini-room__header">
         <h1 className="mini-room__name">{room.name}</h1>
-        <span className="mini-room__count">{live === 'live' ? listeners : room.metadata.listeners} listening</span>
+        <span className="mini-room__count">
+          {roomPageMessages.listening(live === 'live' ? listeners : room.metadata.listeners)}
+        </span>
         <button type="button" className="button button--small" onClick={fullView}>
-          Full view
+          {roomPageMessages.fullView}
         </button>
       </header>
       <NowPlaying room={room} />
@@ -46,7 +48,7 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
       {live === 'live' ? (
         <RoomChat roomid={room.roomid} />
       ) : (
-        live === 'joining' && <Spinner label="Joining the room…" />
+        live === 'joining' && <Spinner label={roomPageMessages.joining} />
       )}
     </article>
   );
@@ -55,10 +57,10 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
 /** In place of the room, on the page that popped it out: where it plays, and the way back. */
 export function PoppedOut({ onReturn }: { onReturn: () => void }) {
   return (
-    <section className="popped-out" aria-label="Miniplayer">
-      <p>This room is playing in the miniplayer window.</p>
+    <section className="popped-out" aria-label={roomPageMessages.miniplayer}>
+      <p>{roomPageMessages.poppedOut}</p>
       <button type="button" className="button button--primary" onClick={onReturn}>
-        Bring it back here
+        {roomPageMessages.bringBack}
       </button>
     </section>
   );

@@ -5,7 +5,7 @@
  * room's history. Before the page has joined, the room's facts say what plays.
  */
 import { useState } from 'react';
-import { roomMusicMessages, type RoomDetails } from '@platter/contract';
+import { roomMusicMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { CoverArt } from '../../ui/cover-art';
 import { ListenControls } from './listen-controls';
@@ -23,7 +23,7 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
   const lengthMs = (song?.metadata.length ?? 0) * 1000;
 
   return (
-    <section className="now-playing" aria-label="Now playing" data-testid="now-playing">
+    <section className="now-playing" aria-label={roomPageMessages.nowPlayingLabel} data-testid="now-playing">
       <div className="now-playing__main">
         <CoverArt src={song ? song.metadata.coverart : facts?.coverart} size={56} className="now-playing__cover" />
         <div className="now-playing__song">
@@ -45,7 +45,7 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
           )}
         </div>
         <button type="button" className="button button--small now-playing__history" onClick={() => setHistory(true)}>
-          History
+          {roomPageMessages.history}
         </button>
       </div>
       {song && (

@@ -9,7 +9,7 @@
  * fast, muted) is said plainly.
  */
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { chatMessages, CHAT_MESSAGE_MAX, type RoomChatLine } from '@platter/contract';
+import { chatMessages, roomPageMessages, CHAT_MESSAGE_MAX, type RoomChatLine } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import { useRoom, type FeedLine } from '../../live/room-store';
@@ -57,17 +57,18 @@ export function RoomChat({ roomid }: { roomid: string }) {
   return (
     <section className="room-chat" aria-labelledby={titleId}>
       <h2 id={titleId} className="room-chat__title">
-        Chat
+        {roomPageMessages.chat}
       </h2>
       <ol ref={listRef} className="room-chat__lines" aria-live="polite">
-        {shown.length === 0 && <li className="room-chat__empty">Nobody has said anything yet. Say hello!</li>}
+        {shown.length === 0 && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
         {shown.map((line) => (
           <FeedLineView key={lineKey(line)} line={line} me={me?.name ?? null} now={now} onModerate={moderate} />
         ))}
       </ol>
       {!me?.registered ? (
         <p className="room-chat__join">
-          <ModalLink to="/login">Log in</ModalLink> or <ModalLink to="/signup">sign up</ModalLink> to chat.
+          <ModalLink to="/login">{roomPageMessages.chatLogIn}</ModalLink> {roomPageMessages.chatOr}{' '}
+          <ModalLink to="/signup">{roomPageMessages.chatSignUp}</ModalLink> {roomPageMessages.chatToChat}
         </p>
       ) : mutedUntil !== null && mutedUntil > now ? (
         <p className="room-chat__muted" role="status">
@@ -116,7 +117,7 @@ function FeedLineView({ line, me, now, onModerate }: LineProps) {
         <button
           type="button"
           className="room-chat__moderate"
-          aria-label={`Moderate ${line.name}'s message`}
+          aria-label={roomPageMessages.moderateLine(line.name)}
           onClick={() => onModerate(line)}
         >
           ⋯
@@ -148,15 +149,15 @@ function ChatInput({ roomid }: { roomid: string }) {
     <form className="room-chat__form" onSubmit={send}>
       <input
         className="room-chat__input"
-        aria-label="Chat message"
+        aria-label={roomPageMessages.chatInputLabel}
         aria-describedby={problem ? problemId : undefined}
-        placeholder="Say something…"
+        placeholder={roomPageMessages.chatPlaceholder}
         maxLength={CHAT_MESSAGE_MAX}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="button button--primary" disabled={sending || text.trim() === ''}>
-        Send
+        {roomPageMessages.send}
       </button>
       {problem && (
         <p id={problemId} className="room-chat__problem" role="alert">

@@ -4,7 +4,7 @@
  * and the way back to the lobby.
  */
 import { Link } from 'react-router';
-import type { RoomDetails } from '@platter/contract';
+import { roomPageMessages, type RoomDetails } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { roomPath } from '../../lib/room-path';
 import { useAlerts } from '../../ui/alerts';
@@ -39,15 +39,15 @@ export function RoomHeader({ room, listeners, djs, onPopOut }: RoomHeaderProps) 
         <ShareButton room={room} />
         {onPopOut && (
           <button type="button" className="button room-header__popout" onClick={onPopOut}>
-            Miniplayer
+            {roomPageMessages.miniplayer}
           </button>
         )}
-        <Link className="button room-header__lobby" to="/" aria-label="Back to the lobby">
+        <Link className="button room-header__lobby" to="/" aria-label={roomPageMessages.backToLobby}>
           <span className="room-header__wide" aria-hidden="true">
-            Back to the lobby
+            {roomPageMessages.backToLobby}
           </span>
           <span className="room-header__narrow" aria-hidden="true">
-            ← Lobby
+            {roomPageMessages.lobbyShort}
           </span>
         </Link>
       </div>
@@ -62,7 +62,7 @@ function FavoriteToggle({ roomid }: { roomid: string }) {
   const change = () =>
     toggle.mutate(!favorite, {
       onSuccess: () =>
-        showAlert(favorite ? 'Removed from your favorites.' : 'Added to your favorites.', { kind: 'success' }),
+        showAlert(favorite ? roomPageMessages.favoriteRemoved : roomPageMessages.favoriteAdded, { kind: 'success' }),
       onError: (error) => showAlert(errorText(error), { kind: 'error' }),
     });
   return (
@@ -73,7 +73,7 @@ function FavoriteToggle({ roomid }: { roomid: string }) {
       disabled={toggle.isPending}
       onClick={change}
     >
-      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> Favorite
+      <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {roomPageMessages.favorite}
     </button>
   );
 }
@@ -83,9 +83,8 @@ function ShareButton({ room }: { room: RoomDetails }) {
   const url = `${window.location.origin}${roomPath(room) ?? '/'}`;
   const share = async () => {
     const outcome = await shareRoom(room.name, url);
-    if (outcome === 'copied') showAlert(`Link copied: ${url}`, { kind: 'success' });
-    if (outcome === 'failed')
-      showAlert(`Copy this link to share the room: ${url}`, { kind: 'info', durationMs: 10_000 });
+    if (outcome === 'copied') showAlert(roomPageMessages.linkCopied(url), { kind: 'success' });
+    if (outcome === 'failed') showAlert(roomPageMessages.copyLink(url), { kind: 'info', durationMs: 10_000 });
   };
   return (
     <button type="button" className="button room-header__share" onClick={() => void share()}>
@@ -99,7 +98,7 @@ function ShareButton({ room }: { room: RoomDetails }) {
           strokeLinejoin="round"
         />
       </svg>
-      Share
+      {roomPageMessages.share}
     </button>
   );
 }

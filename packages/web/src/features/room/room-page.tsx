@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { roomMessages, type RoomDetails } from '@platter/contract';
+import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
@@ -47,7 +47,7 @@ export default function RoomPage({ music }: RoomPageProps) {
   const info = useRoomInfo(shortcut);
   const room = info.data?.room;
   const missing = info.error instanceof ApiCallError && info.error.code === 'not_found';
-  usePageTitle(room ? room.name : missing ? 'room not found' : 'loading the room');
+  usePageTitle(room ? room.name : missing ? roomPageMessages.notFoundTitle : roomPageMessages.loadingTitle);
 
   return (
     <div className={isMiniView(useLocation().search) ? 'page page--mini' : 'page'}>
@@ -59,23 +59,23 @@ export default function RoomPage({ music }: RoomPageProps) {
           <Room room={room} music={music} />
         ) : missing ? (
           <div className="room-page__message">
-            <h1>We couldn't find that room.</h1>
+            <h1>{roomPageMessages.notFound}</h1>
             {/* The spec's broken-room alert (§8), then what the page knows: the room is not there. */}
             <p role="alert">{roomMessages.broken}</p>
-            <p>It may have closed, or the link may be mistyped. There are plenty of others to join in the lobby.</p>
+            <p>{roomPageMessages.notFoundHint}</p>
             <Link className="button button--primary" to="/">
-              Find a room
+              {roomPageMessages.findRoom}
             </Link>
           </div>
         ) : info.isError ? (
           <div className="room-page__message" role="alert">
             <p>{errorText(info.error)}</p>
             <button type="button" className="button" onClick={() => void info.refetch()}>
-              Try again
+              {roomPageMessages.tryAgain}
             </button>
           </div>
         ) : (
-          <Spinner label="Opening the room…" />
+          <Spinner label={roomPageMessages.opening} />
         )}
       </main>
     </div>
@@ -158,7 +158,7 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
                 <WaitlistPanel room={room} />
               </>
             ) : live === 'exited' || refused !== null ? null : (
-              <Spinner label="Joining the room…" />
+              <Spinner label={roomPageMessages.joining} />
             )}
           </div>
           <aside className="room__chat">

@@ -4,6 +4,7 @@
  * library feature's, handed in by the app. On a screen narrower than the two
  * columns the music tab opens as a sheet over the page, closed by its × or Escape.
  */
+import { roomPageMessages } from '@platter/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Tabs } from '../../ui/tabs';
 import { RoomChat } from './room-chat';
@@ -24,15 +25,15 @@ interface RoomSideProps {
 export function RoomSide({ roomid, music, tab, onTab }: RoomSideProps) {
   return (
     <Tabs
-      label="Chat and your music"
+      label={roomPageMessages.sideLabel}
       className="room-side"
       selected={tab}
       onSelect={onTab}
       tabs={[
-        { id: 'chat', label: 'Chat', panel: <RoomChat roomid={roomid} /> },
+        { id: 'chat', label: roomPageMessages.chat, panel: <RoomChat roomid={roomid} /> },
         {
           id: 'music',
-          label: 'My music',
+          label: roomPageMessages.myMusic,
           panelClassName: 'room-side__music',
           panel: (
             <MusicSheet open={tab === 'music'} onClose={() => onTab('chat')}>
@@ -61,8 +62,14 @@ function MusicSheet({ open, onClose, children }: { open: boolean; onClose: () =>
   return (
     <>
       <div className="room-sheet__header">
-        <h2 className="room-sheet__title">My music</h2>
-        <button ref={closeButton} type="button" className="modal__close" aria-label="Close My music" onClick={onClose}>
+        <h2 className="room-sheet__title">{roomPageMessages.myMusic}</h2>
+        <button
+          ref={closeButton}
+          type="button"
+          className="modal__close"
+          aria-label={roomPageMessages.closeMyMusic}
+          onClick={onClose}
+        >
           ×
         </button>
       </div>

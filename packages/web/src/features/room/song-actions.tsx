@@ -6,7 +6,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { playbackMessages, type PlayingSong, type Vote } from '@platter/contract';
+import { playbackMessages, roomPageMessages, type PlayingSong, type Vote } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { libraryKey } from '../../api/library-keys';
 import { useRoom } from '../../live/room-store';
@@ -55,7 +55,7 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         title={voteTitle}
         onClick={() => vote('up')}
       >
-        Awesome <span className="song-actions__count">{upvotes}</span>
+        {roomPageMessages.awesome} <span className="song-actions__count">{upvotes}</span>
       </button>
       <button
         type="button"
@@ -65,7 +65,7 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         title={voteTitle}
         onClick={() => vote('down')}
       >
-        Lame <span className="song-actions__count">{downvotes}</span>
+        {roomPageMessages.lame} <span className="song-actions__count">{downvotes}</span>
       </button>
       <button
         type="button"
@@ -80,7 +80,8 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
           })
         }
       >
-        {snagged ? 'Snagged' : 'Snag'} {snags > 0 && <span className="song-actions__count">♥ {snags}</span>}
+        {snagged ? roomPageMessages.snagged : roomPageMessages.snag}{' '}
+        {snags > 0 && <span className="song-actions__count">♥ {snags}</span>}
       </button>
       {(mine || rights.moderate) && (
         <button
@@ -89,7 +90,7 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
           disabled={busy}
           onClick={() => act(() => live.request('room.stop_song', { roomid, djid: song.djid, current_song: song._id }))}
         >
-          Skip
+          {roomPageMessages.skip}
         </button>
       )}
       {mine && <p className="song-actions__note">{playbackMessages.ownSong}</p>}

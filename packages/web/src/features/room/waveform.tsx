@@ -3,6 +3,7 @@
  * progress: the part played drawn in the accent colour, the rest soft. Drawn on
  * a canvas at the device's pixel ratio; a song not measured yet gets a plain bar.
  */
+import { roomPageMessages } from '@platter/contract';
 import { useEffect, useRef } from 'react';
 
 interface WaveformProps {
@@ -50,7 +51,7 @@ export function Waveform({ peaks, progress, height = 36 }: WaveformProps) {
       className="waveform"
       style={{ height }}
       role="img"
-      aria-label={`Waveform, ${Math.round(progress * 100)}% played`}
+      aria-label={roomPageMessages.waveformLabel(Math.round(progress * 100))}
       data-testid="waveform"
     />
   );

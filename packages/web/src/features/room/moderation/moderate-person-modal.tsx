@@ -5,7 +5,7 @@
  * make them a moderator or not. Each action is one call; the room hears it.
  */
 import { useId, useState, type ReactNode } from 'react';
-import { MODERATION_REASON_MAX, type CallName, type CallInput } from '@platter/contract';
+import { MODERATION_REASON_MAX, moderatePersonMessages, type CallName, type CallInput } from '@platter/contract';
 import { errorText } from '../../../api/client';
 import { live } from '../../../live/socket';
 import { useRoom } from '../../../live/room-store';
@@ -13,16 +13,16 @@ import { Modal } from '../../../ui/modal';
 import { useRoomRights } from './use-room-rights';
 
 const MUTES = [
-  [5, '5 minutes'],
-  [15, '15 minutes'],
-  [60, '1 hour'],
+  [5, moderatePersonMessages.fiveMinutes],
+  [15, moderatePersonMessages.fifteenMinutes],
+  [60, moderatePersonMessages.oneHour],
 ] as const;
 
 const BANS = [
-  [60, '1 hour'],
-  [24 * 60, '1 day'],
-  [7 * 24 * 60, '1 week'],
-  [undefined, 'For good'],
+  [60, moderatePersonMessages.oneHour],
+  [24 * 60, moderatePersonMessages.oneDay],
+  [7 * 24 * 60, moderatePersonMessages.oneWeek],
+  [undefined, moderatePersonMessages.forGood],
 ] as const;
 
 export interface ModerationTarget {
@@ -63,7 +63,7 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
   const who = { roomid, target_userid: target.userid };
   const trimmed = reason.trim();
   return (
-    <Modal title={`Moderate ${target.name}`} onClose={onClose} width={480}>
+    <Modal title={moderatePersonMessages.title(target.name)} onClose={onClose} width={480}>
       <div className="moderate">
         {done && (
           <p className="moderate__done" role="status">
@@ -75,64 +75,73 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
             {problem}
           </p>
         )}
-        {!actOn && !target.chatid && (
-          <p>You can't moderate {target.name}: they are the owner, staff, or a moderator.</p>
-        )}
+        {!actOn && !target.chatid && <p>{moderatePersonMessages.cannotModerate(target.name)}</p>}
         {target.chatid && (
-          <Group title="This message">
+          <Group title={moderatePersonMessages.messageGroup}>
             <Act
               busy={busy}
               onClick={() =>
-                void act('room.delete_chat', { roomid, chatid: target.chatid ?? '' }, 'The message was deleted.')
+                void act(
+                  'room.delete_chat',
+                  { roomid, chatid: target.chatid ?? '' },
+                  moderatePersonMessages.messageDeleted,
+                )
               }
             >
-              Delete message
+              {moderatePersonMessages.deleteMessage}
             </Act>
           </Group>
         )}
         {actOn && (
           <>
             {onStage && (
-              <Group title="Stage">
+              <Group title={moderatePersonMessages.stageGroup}>
                 <Act
                   busy={busy}
                   onClick={() =>
-                    void act('room.rem_dj', { roomid, djid: target.userid }, `${target.name} is off the stage.`)
+                    void act(
+                      'room.rem_dj',
+                      { roomid, djid: target.userid },
+                      moderatePersonMessages.offStage(target.name),
+                    )
                   }
                 >
-                  Take off the stage
+                  {moderatePersonMessages.takeOffStage}
                 </Act>
               </Group>
             )}
             {waiting && (
-              <Group title="Waitlist">
+              <Group title={moderatePersonMessages.waitlistGroup}>
                 <Act
                   busy={busy}
-                  onClick={() => void act('room.waitlist_leave', who, `${target.name} is off the waitlist.`)}
+                  onClick={() => void act('room.waitlist_leave', who, moderatePersonMessages.offWaitlist(target.name))}
                 >
-                  Take off the waitlist
+                  {moderatePersonMessages.takeOffWaitlist}
                 </Act>
               </Group>
             )}
-            <Group title="Mute in chat">
+            <Group title={moderatePersonMessages.muteGroup}>
               {MUTES.map(([minutes, label]) => (
                 <Act
                   key={minutes}
                   busy={busy}
                   onClick={() =>
-                    void act('room.mute_user', { ...who, minutes }, `${target.name} is muted for ${label}.`)
+                    void act('room.mute_user', { ...who, minutes }, moderatePersonMessages.muted(target.name, label))
                   }
                 >
                   {label}
                 </Act>
               ))}
-              <Act busy={busy} onClick={() => void act('room.unmute_user', who, `${target.name} can chat again.`)}>
-                Unmute
+              <Act
+                busy={busy}
+                onClick={() => void act('room.unmute_user', who, moderatePersonMessages.unmuted(target.name))}
+              >
+                {moderatePersonMessages.unmute}
               </Act>
             </Group>
             <div className="field">
               <label className="field__label" htmlFor={reasonId}>
-                Reason (shown to them and the room)
+                {moderatePersonMessages.reasonLabel}
               </label>
               <input
                 id={reasonId}
@@ -143,18 +152,18 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
               />
             </div>
             {here && (
-              <Group title="Remove">
+              <Group title={moderatePersonMessages.removeGroup}>
                 <Act
                   busy={busy}
                   onClick={() =>
-                    void act('room.boot_user', { ...who, reason: trimmed }, `${target.name} was removed from the room.`)
+                    void act('room.boot_user', { ...who, reason: trimmed }, moderatePersonMessages.booted(target.name))
                   }
                 >
-                  Boot from the room
+                  {moderatePersonMessages.boot}
                 </Act>
               </Group>
             )}
-            <Group title="Ban">
+            <Group title={moderatePersonMessages.banGroup}>
               {BANS.map(([minutes, label]) => (
                 <Act
                   key={label}
@@ -163,7 +172,7 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
                     void act(
                       'room.ban_user',
                       { ...who, reason: trimmed, ...(minutes === undefined ? {} : { minutes }) },
-                      `${target.name} is banned ${minutes === undefined ? 'for good' : `for ${label}`}.`,
+                      moderatePersonMessages.banned(target.name, minutes === undefined ? null : label),
                     )
                   }
                 >
@@ -172,20 +181,24 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
               ))}
             </Group>
             {rights.appoint && (
-              <Group title="Moderator">
+              <Group title={moderatePersonMessages.moderatorGroup}>
                 {isModerator ? (
                   <Act
                     busy={busy}
-                    onClick={() => void act('room.rem_moderator', who, `${target.name} is no longer a moderator.`)}
+                    onClick={() =>
+                      void act('room.rem_moderator', who, moderatePersonMessages.removedModerator(target.name))
+                    }
                   >
-                    Remove as moderator
+                    {moderatePersonMessages.removeModerator}
                   </Act>
                 ) : (
                   <Act
                     busy={busy}
-                    onClick={() => void act('room.add_moderator', who, `${target.name} is now a moderator.`)}
+                    onClick={() =>
+                      void act('room.add_moderator', who, moderatePersonMessages.madeModerator(target.name))
+                    }
                   >
-                    Make moderator
+                    {moderatePersonMessages.makeModerator}
                   </Act>
                 )}
               </Group>

@@ -5,7 +5,7 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ModerationAction, ModerationEntry } from '@platter/contract';
+import { moderationPanelMessages } from '@platter/contract';
 import { errorText } from '../../../api/client';
 import { live } from '../../../live/socket';
 import { timeAgo } from '../../../lib/time-ago';
@@ -14,29 +14,6 @@ import { Spinner } from '../../../ui/spinner';
 import { useRoom } from '../../../live/room-store';
 import { ModeratePersonModal, type ModerationTarget } from './moderate-person-modal';
 import { useRoomRights } from './use-room-rights';
-
-const VERBS: Record<ModerationAction, string> = {
-  boot: 'booted',
-  ban: 'banned',
-  unban: 'lifted the ban on',
-  mute: 'muted',
-  unmute: 'unmuted',
-  remove_dj: 'took off the stage',
-  delete_chat: 'deleted a message by',
-  add_moderator: 'made a moderator:',
-  remove_moderator: 'removed as moderator:',
-  modify_room: 'changed the room',
-  skip_song: 'skipped a song by',
-  move_waitlist: 'moved in the waitlist',
-  remove_from_waitlist: 'took off the waitlist',
-};
-
-export function describeEntry(entry: ModerationEntry): string {
-  const target = entry.target_name ? ` ${entry.target_name}` : '';
-  const detail = entry.detail ? (entry.action === 'delete_chat' ? `: “${entry.detail}”` : ` (${entry.detail})`) : '';
-  const reason = entry.reason ? ` — ${entry.reason}` : '';
-  return `${entry.mod_name} ${VERBS[entry.action]}${target}${detail}${reason}`;
-}
 
 export function ModerationLogModal({ roomid, onClose }: { roomid: string; onClose: () => void }) {
   const queryClient = useQueryClient();
@@ -73,16 +50,16 @@ export function ModerationLogModal({ roomid, onClose }: { roomid: string; onClos
     return <ModeratePersonModal target={moderating} onClose={back} />;
   }
   return (
-    <Modal title="Moderation" onClose={onClose} width={560}>
+    <Modal title={moderationPanelMessages.title} onClose={onClose} width={560}>
       {problem && (
         <p className="moderate__problem" role="alert">
           {problem}
         </p>
       )}
-      <section className="moderation-log" aria-label="People here">
-        <h3 className="moderate__title">People here</h3>
+      <section className="moderation-log" aria-label={moderationPanelMessages.peopleTitle}>
+        <h3 className="moderate__title">{moderationPanelMessages.peopleTitle}</h3>
         {people.length === 0 ? (
-          <p className="moderation-log__empty">Nobody here you can moderate.</p>
+          <p className="moderation-log__empty">{moderationPanelMessages.nobodyToModerate}</p>
         ) : (
           <ul className="moderation-log__list">
             {people.map((user) => (
@@ -93,51 +70,54 @@ export function ModerationLogModal({ roomid, onClose }: { roomid: string; onClos
                   className="button button--small"
                   onClick={() => setModerating({ userid: user.userid, name: user.name ?? '', acl: user.acl })}
                 >
-                  Moderate
+                  {moderationPanelMessages.moderate}
                 </button>
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section className="moderation-log" aria-label="Bans">
-        <h3 className="moderate__title">Bans</h3>
+      <section className="moderation-log" aria-label={moderationPanelMessages.bansTitle}>
+        <h3 className="moderate__title">{moderationPanelMessages.bansTitle}</h3>
         {bans.isPending ? (
-          <Spinner label="Loading the bans…" />
+          <Spinner label={moderationPanelMessages.loadingBans} />
         ) : bans.isError ? (
           <p role="alert">{errorText(bans.error)}</p>
         ) : bans.data.bans.length === 0 ? (
-          <p className="moderation-log__empty">Nobody is banned.</p>
+          <p className="moderation-log__empty">{moderationPanelMessages.nobodyBanned}</p>
         ) : (
           <ul className="moderation-log__list">
             {bans.data.bans.map((ban) => (
               <li key={ban.userid}>
                 <span>
-                  {ban.name ?? 'A guest'} — {ban.booted ? 'booted' : 'banned'}{' '}
-                  {ban.until === null ? 'for good' : `until ${new Date(ban.until).toLocaleString()}`}
-                  {ban.reason ? ` (${ban.reason})` : ''}
+                  {moderationPanelMessages.ban(
+                    ban.name,
+                    ban.booted,
+                    ban.until === null ? null : new Date(ban.until).toLocaleString(),
+                    ban.reason,
+                  )}
                 </span>
                 <button type="button" className="button button--small" onClick={() => void unban(ban.userid)}>
-                  Lift
+                  {moderationPanelMessages.lift}
                 </button>
               </li>
             ))}
           </ul>
         )}
       </section>
-      <section className="moderation-log" aria-label="Moderation log">
-        <h3 className="moderate__title">Log</h3>
+      <section className="moderation-log" aria-label={moderationPanelMessages.logLabel}>
+        <h3 className="moderate__title">{moderationPanelMessages.logTitle}</h3>
         {log.isPending ? (
-          <Spinner label="Loading the log…" />
+          <Spinner label={moderationPanelMessages.loadingLog} />
         ) : log.isError ? (
           <p role="alert">{errorText(log.error)}</p>
         ) : log.data.entries.length === 0 ? (
-          <p className="moderation-log__empty">No moderator has done anything here yet.</p>
+          <p className="moderation-log__empty">{moderationPanelMessages.emptyLog}</p>
         ) : (
           <ol className="moderation-log__list">
             {log.data.entries.map((entry) => (
               <li key={`${entry.time}-${entry.action}-${entry.target_userid ?? ''}`}>
-                <span>{describeEntry(entry)}</span>
+                <span>{moderationPanelMessages.entry(entry)}</span>
                 <time dateTime={new Date(entry.time).toISOString()}>{timeAgo(entry.time, now)}</time>
               </li>
             ))}

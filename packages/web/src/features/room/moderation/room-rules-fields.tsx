@@ -5,26 +5,19 @@
  * sentence, shown under it.
  */
 import { useId } from 'react';
+import { roomRulesMessages } from '@platter/contract';
 import type { RuleNumber, RulesDraft } from './rules-draft';
 
 const NUMBERS: readonly { field: RuleNumber; label: string; hint: string }[] = [
-  { field: 'max_song_minutes', label: 'Longest song (minutes)', hint: 'Longer songs are passed over. 0: no limit.' },
-  {
-    field: 'no_repeat_hours',
-    label: 'No repeats within (hours)',
-    hint: 'A song played here lately is passed over. 0: off.',
-  },
-  { field: 'dj_song_limit', label: 'Songs per DJ', hint: 'A DJ steps down after playing this many. 0: no limit.' },
-  { field: 'afk_minutes', label: 'AFK limit (minutes)', hint: 'A DJ idle this long steps down on their turn. 0: off.' },
+  { field: 'max_song_minutes', label: roomRulesMessages.maxSongLabel, hint: roomRulesMessages.maxSongHint },
+  { field: 'no_repeat_hours', label: roomRulesMessages.noRepeatLabel, hint: roomRulesMessages.noRepeatHint },
+  { field: 'dj_song_limit', label: roomRulesMessages.djSongLimitLabel, hint: roomRulesMessages.djSongLimitHint },
+  { field: 'afk_minutes', label: roomRulesMessages.afkLabel, hint: roomRulesMessages.afkHint },
 ];
 
 const LOCKS = [
-  { field: 'stage_locked', label: 'Lock the stage', hint: 'Only moderators step up; others join the waitlist.' },
-  {
-    field: 'waitlist_locked',
-    label: 'Lock the waitlist',
-    hint: 'Nobody new joins the line; those in it keep their place.',
-  },
+  { field: 'stage_locked', label: roomRulesMessages.lockStage, hint: roomRulesMessages.lockStageHint },
+  { field: 'waitlist_locked', label: roomRulesMessages.lockWaitlist, hint: roomRulesMessages.lockWaitlistHint },
 ] as const;
 
 interface RoomRulesFieldsProps {
@@ -37,7 +30,7 @@ export function RoomRulesFields({ draft, problems, onChange }: RoomRulesFieldsPr
   const base = useId();
   return (
     <fieldset className="room-settings__rules">
-      <legend>Stage rules</legend>
+      <legend>{roomRulesMessages.fieldsLegend}</legend>
       {NUMBERS.map(({ field, label, hint }) => {
         const id = `${base}-${field}`;
         const problem = problems[field];

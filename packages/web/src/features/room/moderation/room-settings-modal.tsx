@@ -11,6 +11,7 @@ import {
   ROOM_DESCRIPTION_MAX,
   ROOM_NAME_MAX,
   type CallInput,
+  roomSettingsMessages,
   type RoomDetails,
 } from '@platter/contract';
 import { errorText } from '../../../api/client';
@@ -21,12 +22,12 @@ import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
 
 const SLOW_MODES = [
-  [0, 'Off'],
-  [5, 'One message every 5 seconds'],
-  [10, 'One message every 10 seconds'],
-  [30, 'One message every 30 seconds'],
-  [60, 'One message a minute'],
-  [300, 'One message every 5 minutes'],
+  [0, roomSettingsMessages.slowOff],
+  [5, roomSettingsMessages.slowEverySeconds(5)],
+  [10, roomSettingsMessages.slowEverySeconds(10)],
+  [30, roomSettingsMessages.slowEverySeconds(30)],
+  [60, roomSettingsMessages.slowEveryMinute],
+  [300, roomSettingsMessages.slowEveryMinutes(5)],
 ] as const;
 
 export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClose: () => void }) {
@@ -67,12 +68,17 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
   };
 
   return (
-    <Modal title="Room settings" onClose={onClose} width={480}>
+    <Modal title={roomSettingsMessages.title} onClose={onClose} width={480}>
       <form className="room-settings" onSubmit={(event) => void save(event)}>
-        <Field label="Name" value={name} maxLength={ROOM_NAME_MAX} onChange={(event) => setName(event.target.value)} />
+        <Field
+          label={roomSettingsMessages.name}
+          value={name}
+          maxLength={ROOM_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+        />
         <div className="field">
           <label className="field__label" htmlFor={ids.description}>
-            Description
+            {roomSettingsMessages.description}
           </label>
           <textarea
             id={ids.description}
@@ -85,7 +91,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
         </div>
         <div className="field">
           <label className="field__label" htmlFor={ids.maxDjs}>
-            DJ spots
+            {roomSettingsMessages.djSpots}
           </label>
           <select
             id={ids.maxDjs}
@@ -101,14 +107,14 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
           </select>
         </div>
         <Field
-          label="Points to DJ"
+          label={roomSettingsMessages.pointsToDj}
           inputMode="numeric"
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
         />
         <div className="field">
           <label className="field__label" htmlFor={ids.slow}>
-            Slow mode
+            {roomSettingsMessages.slowMode}
           </label>
           <select
             id={ids.slow}
@@ -122,7 +128,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
               </option>
             ))}
             {!SLOW_MODES.some(([seconds]) => seconds === slowMode) && (
-              <option value={slowMode}>One message every {slowMode} seconds</option>
+              <option value={slowMode}>{roomSettingsMessages.slowEverySeconds(slowMode)}</option>
             )}
           </select>
         </div>
@@ -134,10 +140,10 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
         )}
         <div className="room-settings__actions">
           <button type="button" className="button" onClick={onClose}>
-            Cancel
+            {roomSettingsMessages.cancel}
           </button>
           <button type="submit" className="button button--primary" disabled={busy}>
-            Save
+            {roomSettingsMessages.save}
           </button>
         </div>
       </form>

@@ -3,7 +3,7 @@
  * contract's own rules so each field shows the server's sentence ("AFK limit is 0 (off) to
  * 1440 minutes."), and turned into what room.modify is sent: only what changed.
  */
-import { roomRulesInput, type CallInput, type RoomRules } from '@platter/contract';
+import { roomRulesInput, roomRulesMessages, type CallInput, type RoomRules } from '@platter/contract';
 
 export const ruleNumbers = ['max_song_minutes', 'no_repeat_hours', 'dj_song_limit', 'afk_minutes'] as const;
 export type RuleNumber = (typeof ruleNumbers)[number];
@@ -33,7 +33,7 @@ export function rulesChanges(
   for (const field of ruleNumbers) {
     const typed = draft[field].trim() || '0';
     const checked = roomRulesInput[field].safeParse(typed);
-    if (!checked.success) problems[field] = checked.error.issues[0]?.message ?? 'Please check this number.';
+    if (!checked.success) problems[field] = checked.error.issues[0]?.message ?? roomRulesMessages.checkNumber;
     else if (checked.data !== rules[field]) changes[field] = checked.data;
   }
   if (draft.stage_locked !== rules.stage_locked) changes.stage_locked = draft.stage_locked;

@@ -6,6 +6,7 @@
  * `onStepUp`, and without it the spot is shown but disabled. A locked stage's spots
  * say so; a DJ who plans to step down wears a badge ("last song").
  */
+import { roomPageMessages } from '@platter/contract';
 import type { CSSProperties } from 'react';
 import { ModalLink } from '../../../ui/modal-link';
 import { LockIcon } from '../rules/lock-badge';
@@ -35,7 +36,7 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
   const spotHeight = stage.labelTop + 20 - stage.figureTop;
   return (
     <>
-      <section className="scene-targets" aria-label="Stage">
+      <section className="scene-targets" aria-label={roomPageMessages.stageLabel}>
         {stage.spots.map((spot) => {
           const dj = scene.djs.find((d) => d.spot === spot.index);
           const box: CSSProperties = {
@@ -68,8 +69,8 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
                     +
                   </span>
                 )}
-                Open spot
-                {locked && <span className="scene-spot__lock">locked</span>}
+                {roomPageMessages.openSpot}
+                {locked && <span className="scene-spot__lock">{roomPageMessages.spotLocked}</span>}
               </button>
             );
           }
@@ -78,8 +79,8 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
             <>
               <Heart shown={dj.snagged} />
               <span className={`scene-dj__name${dj.playing ? ' is-playing' : ''}`}>
-                {dj.name ?? 'Guest'}
-                {dj.playing && <span className="scene-dj__playing"> · playing</span>}
+                {dj.name ?? roomPageMessages.guest}
+                {dj.playing && <span className="scene-dj__playing">{roomPageMessages.djPlaying}</span>}
               </span>
               {plan !== undefined && <span className="scene-dj__plan">{djPlanBadge(plan)}</span>}
             </>
@@ -101,7 +102,7 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
           );
         })}
       </section>
-      <section className="scene-targets" aria-label="Crowd">
+      <section className="scene-targets" aria-label={roomPageMessages.crowdLabel}>
         {scene.crowd.map((person) =>
           person.name === null ? null : (
             <ModalLink
@@ -124,7 +125,7 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
 /** The heart over someone who snagged the playing song. */
 function Heart({ shown }: { shown: boolean }) {
   return shown ? (
-    <span className="scene-heart" role="img" aria-label="snagged the song" data-testid="snag-heart">
+    <span className="scene-heart" role="img" aria-label={roomPageMessages.snaggedHeart} data-testid="snag-heart">
       ♥
     </span>
   ) : null;

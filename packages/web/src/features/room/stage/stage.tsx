@@ -5,7 +5,7 @@
  * layout is measured from the space the page gives the scene.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { RoomDetails, RoomUser } from '@platter/contract';
+import { roomPageMessages, type RoomDetails, type RoomUser } from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser, usePreferences } from '../../../session/use-session';
 import { crowdOrder } from './crowd-layout';
@@ -86,7 +86,7 @@ export function Stage({ room, onStepUp }: StageProps) {
         )}
         {crowdIds.length === 0 && (
           <p className="room-scene__empty" style={{ top: layout.crowdTop }}>
-            Nobody on the floor yet.
+            {roomPageMessages.emptyFloor}
           </p>
         )}
       </div>
