@@ -4,23 +4,22 @@
  * the end of their active playlist. Once per play per listener: snagging again
  * answers with the copy they have. The room hears `snagged` (a heart over them).
  */
-import { playbackMessages, roomMessages, type LibrarySong } from '@platter/contract';
+import { playbackMessages, type LibrarySong } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { currentRoomOf, findRoom, markActive, roomCommand } from '../rooms';
+import { currentRoomOf, markActive, namedRoom, roomCommand } from '../rooms';
 import { addSong } from './add-song';
 import { songView, songsWithFiles } from './songs';
 
 export const snagHandlers = {
   'snag.add': async ({ roomid: idOrShortcut }, services) => {
-    const { db, caller, now } = services;
+    const { caller, now } = services;
     // A room's shortcut names it as well as its id (as for room.vote).
-    const room = await findRoom(db, idOrShortcut);
-    if (!room) throw errors.notFound(roomMessages.broken);
-    const roomid = room.id;
-    if ((await currentRoomOf(db, caller.userid)) !== roomid) throw errors.forbidden(playbackMessages.snagNotInRoom);
+    const roomid = await namedRoom(services, idOrShortcut);
     let snagged: LibrarySong | undefined;
     const seq = await roomCommand(services, roomid, async (trx) => {
+      // In the room's order: someone who left (or was booted) a moment ago cannot snag any more.
+      if ((await currentRoomOf(trx, caller.userid)) !== roomid) throw errors.forbidden(playbackMessages.snagNotInRoom);
       const play = await trx
         .selectFrom('rooms')
         .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
