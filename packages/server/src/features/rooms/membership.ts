@@ -245,22 +245,18 @@ export function startHotnessSweep(services: Services, onError: (error: unknown) 
  * by every page as `add_dj`.
  */
 export async function markActive(trx: Db, roomId: string, userId: string, now: number): Promise<void> {
-  await trx
+  const member = await trx
     .updateTable('roomMembers')
     .set({ activeAt: now })
     .where('roomId', '=', roomId)
     .where('userId', '=', userId)
-    .execute();
-  const services = servicesOf(trx);
-  if (!services) return;
-  const member = await trx
-    .selectFrom('roomMembers')
-    .innerJoin('rooms', 'rooms.id', 'roomMembers.roomId')
-    .select(['roomMembers.isDj', 'rooms.afkMinutes'])
-    .where('roomMembers.roomId', '=', roomId)
-    .where('roomMembers.userId', '=', userId)
+    .returning('isDj')
     .executeTakeFirst();
-  if (member?.isDj !== 1 || member.afkMinutes === 0) return;
+  const services = servicesOf(trx);
+  // A listener's vote or line (the common case) reads nothing more.
+  if (!services || Number(member?.isDj) !== 1) return;
+  const room = await trx.selectFrom('rooms').select('afkMinutes').where('id', '=', roomId).executeTakeFirst();
+  if (!room || room.afkMinutes === 0) return;
   const event = { command: 'afk_clock' as const, roomid: roomId, userid: userId, active_at: now };
   await afterCommit(trx, () => services.hub.publish(userChannel(userId), { type: 'event', event }));
 }
