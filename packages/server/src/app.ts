@@ -19,7 +19,7 @@ import { attachGateway, type SocketCaller } from './realtime/gateway';
 import type { LiveConnection } from './realtime/connection';
 import { ttapiGateway } from './realtime/ttapi/gateway';
 import { Hub } from './realtime/hub';
-import { authenticate, forgetSessions } from './features/auth/sessions';
+import { authenticate, authenticateSocket, forgetSessions } from './features/auth/sessions';
 import { updateUser } from './features/accounts/store';
 import { fillStage } from './features/room';
 import { liveRoomHandlers } from './features/room/handlers';
@@ -156,7 +156,12 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
   });
 
   registerSecurityHeaders(http, captchaSources(config.captcha), paymentOrigins(config.payments));
-  const dispatcher = createDispatcher(services, handlers, http.log, authenticate);
+  // A call over a socket trusts the session its socket proved a moment ago (authenticateSocket).
+  const dispatcher = createDispatcher(services, handlers, http.log, (calling, userid, userauth, request) =>
+    request.connection
+      ? authenticateSocket(calling, request.connection, userid, userauth)
+      : authenticate(calling, userid, userauth),
+  );
   registerApiRoute(http, dispatcher);
   // Files in and out: plain HTTP routes, since their bodies are bytes (features/library).
   // Each upload's file is measured (loudness, peaks) in a worker thread, and so is any file a restart left pending.

@@ -405,3 +405,31 @@ describe.concurrent('two instances on one database, joined by Redis', () => {
     expect(roomIdsOf(await socketB.nextGraph())).toEqual([room.roomid]);
   });
 });
+
+describe("a socket's session", () => {
+  let t: TestApp;
+  let clock = Date.now();
+  beforeAll(async () => {
+    t = await startTestApp({}, () => clock);
+  });
+  afterAll(() => t.close());
+
+  test('is trusted by the calls over it for a minute after it was checked, then checked again', async () => {
+    const member = await aMember(t);
+    const socket = await connect(t, member);
+    expect((await socket.ok('user.info', {})).userid).toBe(member.userid);
+    // Gone without a word to its sockets (every way Platter ends a session closes them at once):
+    // the socket's calls still pass within the minute, and not after it.
+    await t.app.services.db.deleteFrom('sessions').where('userId', '=', member.userid).execute();
+    t.app.services.caches.clear('sessions');
+    clock += 59_000;
+    expect((await socket.ok('user.info', {})).userid).toBe(member.userid);
+    clock += 2_000;
+    expect(await socket.call('user.info', {})).toEqual([
+      false,
+      expect.objectContaining({ errcode: 'not_authenticated' }),
+    ]);
+    // Over HTTP the same credentials were refused all along.
+    expect((await t.call('user.info', {}, member))[0]).toBe(false);
+  });
+});

@@ -59,12 +59,19 @@ export function failure(error: ApiError): Envelope<never> {
 
 /** Checks userid + userauth: the caller, or null. app.ts passes features/auth's; the API layer imports no feature. */
 export type Authenticate = (services: Services, userid: string, userauth: string) => MaybePromise<Caller | null>;
+/** The same for a call, which may name the socket it came over (app.ts trusts a socket's proven session). */
+export type AuthenticateCall = (
+  services: Services,
+  userid: string,
+  userauth: string,
+  request: RequestInfo,
+) => MaybePromise<Caller | null>;
 
 export function createDispatcher(
   services: Services,
   handlers: Handlers,
   log: FastifyInstance['log'],
-  authenticate: Authenticate,
+  authenticate: AuthenticateCall,
 ): Dispatcher {
   const checkedInputs = new CheckedInputs();
 
@@ -75,7 +82,7 @@ export function createDispatcher(
     const { userid, userauth } = params;
     const fields = callFields(params);
     const signedIn = typeof userid === 'string' && typeof userauth === 'string' && userid && userauth;
-    return andThen(signedIn ? authenticate(services, userid, userauth) : null, (caller) => {
+    return andThen(signedIn ? authenticate(services, userid, userauth, request) : null, (caller) => {
       if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
       if (access === 'member' && !caller?.registered) throw errors.membersOnly();
       if (call.transport === 'socket' && !request.connection) {

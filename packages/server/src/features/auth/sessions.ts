@@ -78,6 +78,34 @@ export function authenticate(services: Services, userid: string, userauth: strin
   });
 }
 
+/**
+ * A call over a socket: the socket's session, checked when it was first used, is trusted for up to
+ * TOUCH_INTERVAL_MS more. A session that ends closes its sockets on every instance at once
+ * (`session_ended` on the member's channel), and a session never changes from guest to member
+ * (registering starts a new one), so nothing a caller holds goes stale; after the interval it is
+ * checked again, which also records the session as used. The chat's hot path thus reads no
+ * session (a listener speaking once in a while misses the short cache above).
+ */
+const verifiedSockets = new WeakMap<object, { userid: string; userauth: string; caller: Caller; at: number }>();
+
+export function authenticateSocket(
+  services: Services,
+  socket: object,
+  userid: string,
+  userauth: string,
+): MaybePromise<Caller | null> {
+  const at = services.now();
+  const known = verifiedSockets.get(socket);
+  if (known && known.userid === userid && known.userauth === userauth && at - known.at < TOUCH_INTERVAL_MS) {
+    return known.caller;
+  }
+  return andThen(authenticate(services, userid, userauth), (caller) => {
+    if (caller) verifiedSockets.set(socket, { userid, userauth, caller, at });
+    else verifiedSockets.delete(socket);
+    return caller;
+  });
+}
+
 async function findSession(db: Db, tokenHash: string): Promise<SessionEntry | null> {
   const found = await db
     .selectFrom('sessions')
