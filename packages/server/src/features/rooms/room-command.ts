@@ -11,14 +11,19 @@ import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { roomChannel } from '../../realtime/channels';
 
-/** Locks the room's row for the rest of the transaction (a no-op write: portable to SQLite and PostgreSQL). */
-async function lockRoom(trx: Db, roomId: string): Promise<boolean> {
-  const result = await trx
+/**
+ * Locks the room's row for the rest of the transaction and adds `reserve` to its sequence number
+ * (a write: portable to SQLite and PostgreSQL). The number after it, or null when there is no
+ * such room.
+ */
+async function lockRoom(trx: Db, roomId: string, reserve: number): Promise<number | null> {
+  const row = await trx
     .updateTable('rooms')
-    .set((eb) => ({ seq: eb.ref('seq') }))
+    .set((eb) => ({ seq: eb('seq', '+', reserve) }))
     .where('id', '=', roomId)
+    .returning('seq')
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  return row ? Number(row.seq) : null;
 }
 
 /** What a room command's transaction does once it commits (publish what must not be heard before). */
@@ -73,7 +78,10 @@ export async function roomCommand(
     commandServices.set(trx, services);
     const steps = new Map<string, () => Promise<RoomEvent[]>>();
     settleSteps.set(trx, steps);
-    if (!(await lockRoom(trx, roomId))) return null;
+    // Most commands publish one event: its number is taken with the lock, and only a command
+    // with more or none corrects it (one statement fewer on the chat's hot path).
+    let seq = await lockRoom(trx, roomId, 1);
+    if (seq === null) return null;
     const events = await change(trx);
     // A step may ask for another (or for itself again): run until none is left.
     for (let next = steps.entries().next(); !next.done; next = steps.entries().next()) {
@@ -81,13 +89,8 @@ export async function roomCommand(
       steps.delete(key);
       events.push(...(await step()));
     }
-    const { seq } = await trx
-      .updateTable('rooms')
-      .set((eb) => ({ seq: eb('seq', '+', events.length) }))
-      .where('id', '=', roomId)
-      .returning('seq')
-      .executeTakeFirstOrThrow();
-    return { events, seq: Number(seq) };
+    if (events.length !== 1) seq = (await lockRoom(trx, roomId, events.length - 1)) ?? seq;
+    return { events, seq };
   });
   if (!done) return null;
   // One bus message for all of them: one delivery, and one write to each page.
@@ -105,8 +108,7 @@ export async function readRoom<T>(
   read: (trx: Db, seq: number) => Promise<T>,
 ): Promise<T | null> {
   return services.db.transaction().execute(async (trx) => {
-    if (!(await lockRoom(trx, roomId))) return null;
-    const { seq } = await trx.selectFrom('rooms').select('seq').where('id', '=', roomId).executeTakeFirstOrThrow();
-    return read(trx, Number(seq));
+    const seq = await lockRoom(trx, roomId, 0);
+    return seq === null ? null : read(trx, seq);
   });
 }
