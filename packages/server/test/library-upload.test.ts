@@ -1,6 +1,7 @@
 /**
  * Uploads (docs/music.md): each format we can make here is accepted with its
- * tags; a file that is not audio, is empty, cut short, too big or over quota
+ * tags (Ogg Vorbis, Opus, M4A and AAC as real encoder output: encoded-files.ts);
+ * a file that is not audio, is empty, cut short, too big or over quota
  * is refused with the contract's words and leaves nothing behind; the same
  * bytes from two members are stored once.
  */
@@ -23,11 +24,14 @@ import {
   vorbisFile,
   wavFile,
 } from './support/audio-files';
+import { SIGNAL_SECONDS, realFiles, type RealFiles } from './support/encoded-files';
 import { anMp3, upload, uploaded } from './support/library';
 
 let t: TestApp;
+let real: RealFiles;
 beforeAll(async () => {
   t = await startTestApp();
+  real = await realFiles('Real title');
 });
 afterAll(async () => {
   await t.close();
@@ -78,26 +82,35 @@ describe('accepted formats', () => {
     expect(Buffer.from(await cover.arrayBuffer())).toEqual(tinyPng);
   });
 
+  // An M4A's and an ADTS stream's duration count the AAC encoder's priming (1024 samples, 23 ms).
   test.each([
-    ['flac', () => flacFile({ seconds: 2 }), 'audio/flac', 2],
-    ['opus', () => opusFile(2, 'Opus title'), 'audio/ogg; codecs=opus', 2],
-    ['aac', () => adtsFile(3), 'audio/aac', null],
-    ['m4a', () => mp4File(2), 'audio/mp4', 2],
-    ['ogg', () => vorbisFile(2, 'Vorbis title'), 'audio/ogg', 2],
-  ] as const)('%s, whatever the name says, served with its content type', async (format, make, type, seconds) => {
-    const member = await aMember(t);
-    const song = await uploaded(t, member, make(), 'named wrongly.mp3');
-    expect(song.format).toBe(format);
-    if (seconds !== null) expect(song.metadata.length).toBe(seconds);
-    else expect(song.metadata.length).toBeGreaterThan(0);
-    expect(song.metadata.song).toBe(
-      format === 'opus' ? 'Opus title' : format === 'ogg' ? 'Vorbis title' : 'named wrongly',
-    );
-    const audio = await t.fetch(`${songAudioPath(song._id)}?userid=${member.userid}&userauth=${member.userauth}`, {
-      method: 'HEAD',
-    });
-    expect(audio.headers.get('content-type')).toBe(type);
-  });
+    ['a FLAC', 'flac', () => flacFile({ seconds: 2 }), 'audio/flac', 'named wrongly', 2],
+    ['an Ogg Opus', 'opus', () => real.opus, 'audio/ogg; codecs=opus', 'Real title', SIGNAL_SECONDS],
+    ['an AAC (ADTS)', 'aac', () => real.aac, 'audio/aac', 'named wrongly', SIGNAL_SECONDS],
+    ['an M4A, its index after the audio', 'm4a', () => real.m4a, 'audio/mp4', 'Real title', SIGNAL_SECONDS],
+    ['an M4A, its index first', 'm4a', () => real.m4aIndexFirst, 'audio/mp4', 'Real title', SIGNAL_SECONDS],
+    ['an Ogg Vorbis', 'ogg', () => real.ogg, 'audio/ogg', 'Real title', SIGNAL_SECONDS],
+  ] as const)(
+    '%s, whatever the name says: its duration and title, served with its content type',
+    async (_, format, make, type, title, seconds) => {
+      const member = await aMember(t);
+      const song = await uploaded(t, member, make(), 'named wrongly.mp3');
+      expect(song.format).toBe(format);
+      expect(song.metadata.length).toBe(seconds);
+      expect(song.metadata.song).toBe(title);
+      const { durationMs } = await t.app.services.db
+        .selectFrom('songs')
+        .innerJoin('audioFiles', 'audioFiles.hash', 'songs.fileHash')
+        .select('audioFiles.durationMs')
+        .where('songs.id', '=', song._id)
+        .executeTakeFirstOrThrow();
+      expect(Math.abs(Number(durationMs) - seconds * 1000)).toBeLessThanOrEqual(30);
+      const audio = await t.fetch(`${songAudioPath(song._id)}?userid=${member.userid}&userauth=${member.userauth}`, {
+        method: 'HEAD',
+      });
+      expect(audio.headers.get('content-type')).toBe(type);
+    },
+  );
 
   test('the upload lands at the end of the active playlist', async () => {
     const member = await aMember(t);
@@ -167,15 +180,24 @@ describe('refused files leave nothing behind', () => {
   });
 
   test.each([
-    ['FLAC', () => flacFile({ seconds: 2 }), 'a.flac'],
-    ['Ogg Vorbis', () => vorbisFile(2, 'Cut'), 'a.ogg'],
-    ['Opus', () => opusFile(2, 'Cut'), 'a.opus'],
-    ['M4A', () => mp4File(2), 'a.m4a'],
-  ] as const)('a %s cut in half is damaged', async (_, make, filename) => {
+    ['a FLAC', () => flacFile({ seconds: 2 }), 'a.flac'],
+    ['an Ogg Vorbis', () => real.ogg, 'a.ogg'],
+    ['an Ogg Opus', () => real.opus, 'a.opus'],
+    ['an M4A, its index after the audio,', () => real.m4a, 'a.m4a'],
+    ['an M4A, its index first,', () => real.m4aIndexFirst, 'a.m4a'],
+    ['an AAC (ADTS)', () => real.aac, 'a.aac'],
+  ] as const)('%s cut in half is damaged', async (_, make, filename) => {
     const member = await aMember(t);
     const whole = make();
     const half = whole.subarray(0, Math.floor(whole.length / 2));
     expect(failureOf((await upload(t, member, half, filename)).envelope).err).toBe(libraryMessages.damaged);
+    await nothingStoredFor(t, member);
+  });
+
+  test('an M4A cut right after its audio, before its index (moov), is damaged', async () => {
+    const member = await aMember(t);
+    const beforeIndex = real.m4a.subarray(0, real.m4a.indexOf('moov', 0, 'latin1') - 4);
+    expect(failureOf((await upload(t, member, beforeIndex, 'a.m4a')).envelope).err).toBe(libraryMessages.damaged);
     await nothingStoredFor(t, member);
   });
 

@@ -1,6 +1,10 @@
 /**
  * Audio files made in code for tests (nothing is downloaded): a WAV writer, an
- * MP3 encoder (lamejs) and an ID3v2 tag writer, all from a short tone.
+ * MP3 encoder (lamejs) and an ID3v2 tag writer, all from a short tone; a FLAC
+ * writer; and hand-made Ogg Vorbis, Opus, M4A and ADTS files whose structure is
+ * real but whose audio is silence or filler, for the structure's own cases (a
+ * stream without end-of-stream, an MP4 with a video track). Real Ogg Vorbis,
+ * Opus, M4A and AAC encoder output is in encoded-files.ts.
  * Other helpers' tests reuse them (the seed, analysis, playback journeys).
  */
 import { Mp3Encoder } from '@breezystack/lamejs';

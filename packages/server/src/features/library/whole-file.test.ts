@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { AudioFormat } from '@platter/contract';
 import { adtsFile, flacFile, id3Tag, mp4File, opusFile, vorbisFile, wavFile } from '../../../test/support/audio-files';
+import { realFiles, type RealFiles } from '../../../test/support/encoded-files';
 import { adtsFrameLength } from './adts-frames';
+import { pageEndAt } from './ogg-pages';
 import { cutShort } from './whole-file';
 
 const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-whole-'));
@@ -71,5 +73,61 @@ describe('cutShort', () => {
     const whole = mp4File(1);
     const mdat = whole.indexOf('mdat', 0, 'latin1') - 4;
     expect(await isCut('m4a', whole.subarray(0, mdat))).toBe(true);
+  });
+});
+
+/** Where each of a real file's pages (Ogg), top-level boxes (MP4) or frames (ADTS) ends, in order. */
+function unitEnds(format: 'ogg' | 'm4a' | 'aac', bytes: Buffer): number[] {
+  const ends: number[] = [];
+  const nextEnd: Record<typeof format, (at: number) => number | null> = {
+    ogg: (at) => pageEndAt(bytes, at),
+    m4a: (at) => (at + 8 <= bytes.length ? at + bytes.readUInt32BE(at) : null),
+    aac: (at) => {
+      const length = adtsFrameLength(bytes, at);
+      return length === null ? null : at + length;
+    },
+  };
+  for (let end = nextEnd[format](0); end !== null && end <= bytes.length; end = nextEnd[format](end)) ends.push(end);
+  expect(ends.at(-1)).toBe(bytes.length);
+  return ends;
+}
+
+describe('cutShort on real encoder output (FFmpeg in WebAssembly: encoded-files.ts)', () => {
+  let files: RealFiles;
+  beforeAll(async () => {
+    files = await realFiles('Whole');
+  });
+
+  test.each([
+    ['an Ogg Vorbis', 'ogg', 'ogg'],
+    ['an Ogg Opus', 'opus', 'opus'],
+    ['an M4A, its index after the audio,', 'm4a', 'm4a'],
+    ['an M4A, its index first,', 'm4aIndexFirst', 'm4a'],
+  ] as const)('%s is whole; cut anywhere, between two pages or boxes too, it is not', async (_, key, format) => {
+    const whole = files[key];
+    expect(await isCut(format, whole)).toBe(false);
+    const ends = unitEnds(format === 'm4a' ? 'm4a' : 'ogg', whole);
+    expect(ends.length).toBeGreaterThan(3);
+    const wrongly: number[] = [];
+    for (const cut of new Set([...cutsOf(whole.length, 97), ...ends.slice(0, -1)]))
+      if (!(await isCut(format, whole.subarray(0, cut)))) wrongly.push(cut);
+    expect(wrongly).toEqual([]);
+  });
+
+  test('an M4A cut right after its audio, before its index (moov), is cut', async () => {
+    const whole = files.m4a;
+    const index = whole.indexOf('moov', 0, 'latin1') - 4;
+    expect(whole.indexOf('mdat', 0, 'latin1')).toBeLessThan(index);
+    expect(await isCut('m4a', whole.subarray(0, index))).toBe(true);
+  });
+
+  test('an ADTS stream is whole; cut past its first frame, it is cut unless the cut falls between two frames', async () => {
+    const whole = files.aac;
+    expect(await isCut('aac', whole)).toBe(false);
+    const ends = unitEnds('aac', whole);
+    expect(ends.length).toBeGreaterThan(100);
+    const between = new Set(ends);
+    for (const cut of new Set([...cutsOf(whole.length, 97), ...ends.slice(0, -1)]))
+      if (cut > ends[0]!) expect(await isCut('aac', whole.subarray(0, cut)), `cut at ${cut}`).toBe(!between.has(cut));
   });
 });

@@ -7,7 +7,7 @@
  * - FLAC: the last frame must be whole and end at STREAMINFO's total samples.
  * - Ogg Vorbis, Opus: the last page must be whole, end the file and carry end-of-stream.
  * - WAV: the data chunk must fit in the file.
- * - M4A: the top-level boxes must fit in the file, the last ending where it does, and one hold the media data.
+ * - M4A: the top-level boxes must fit in the file, the last ending where it does, with the media data and its index among them.
  */
 import fs from 'node:fs';
 import type { AudioFormat } from '@platter/contract';
@@ -38,8 +38,10 @@ async function riffCutShort(file: string, size: number): Promise<boolean> {
 }
 
 /**
- * True when an MP4's top-level boxes (ftyp, moov, mdat…) do not fit the file exactly, or it has no
- * media data at all (a file cut right after its moov box still says how long it is).
+ * True when an MP4's top-level boxes (ftyp, moov, mdat…) do not fit the file exactly, or the media
+ * data (mdat) or its index (moov) is missing: a file cut right after its moov box still says how
+ * long it is, and one cut right after its media data, when the index comes last (as FFmpeg writes
+ * it by default), ends between two boxes.
  */
 async function mp4CutShort(file: string, size: number): Promise<boolean> {
   const handle = await fs.promises.open(file, 'r');
@@ -47,17 +49,20 @@ async function mp4CutShort(file: string, size: number): Promise<boolean> {
     const header = Buffer.alloc(16);
     let position = 0;
     let hasMedia = false;
+    let hasIndex = false;
     for (let boxes = 0; boxes < MAX_CHUNKS && position < size; boxes++) {
       if ((await handle.read(header, 0, 16, position)).bytesRead < 8) return true;
       const declared = header.readUInt32BE(0);
-      if (header.toString('latin1', 4, 8) === 'mdat') hasMedia = true;
+      const type = header.toString('latin1', 4, 8);
+      if (type === 'mdat') hasMedia = true;
+      if (type === 'moov') hasIndex = true;
       // 0: the box runs to the end of the file; 1: a 64-bit size follows the type.
-      if (declared === 0) return !hasMedia;
+      if (declared === 0) return !hasMedia || !hasIndex;
       const length = declared === 1 ? Number(header.readBigUInt64BE(8)) : declared;
       if (length < (declared === 1 ? 16 : 8)) return true;
       position += length;
     }
-    return position !== size || !hasMedia;
+    return position !== size || !hasMedia || !hasIndex;
   } finally {
     await handle.close();
   }
