@@ -2,23 +2,34 @@
  * A room plays music in real browsers (docs/music.md): a DJ uploads two songs
  * in My music beside the room's chat, steps up, and the song plays in a second
  * member's page in sync with the DJ's (both pages' `window.__platterSync`
- * read side by side); the listener votes Awesome, the DJ's points rise, the
- * listener snags the song and a heart shows over them; the DJ skips and the
- * next song follows; the history lists both. Pages play without a click
- * (Chromium's autoplay switch), except where the browser holds sound back until
- * a click: there the page offers "Click to listen", and a click joins the room's
- * moment. With SCREENSHOTS_DIR set, the room is photographed while the song
- * plays at 1280 and 375 px.
+ * read side by side), evened out to the target loudness, its waveform drawn
+ * with its progress and its tags handed to the Media Session; the listener
+ * votes Awesome, the DJ's points rise, the listener snags the song and a heart
+ * shows over them; the room's controls are clear of the Messages button at
+ * 1280, 375 and 320 px; the listener sets the volume and mutes; the DJ skips
+ * and the next, quieter song follows, turned up as far as the first was turned
+ * down; the history lists both; and a reload keeps the listener's volume and
+ * mute. Pages play without a click (Chromium's autoplay switch), except where
+ * the browser holds sound back until a click: there the page offers "Click to
+ * listen", and a click joins the room's moment. With SCREENSHOTS_DIR set, the
+ * room is photographed while the song plays at each width.
  */
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { libraryPanelMessages, playbackMessages, playerMessages, roomMusicMessages } from '@platter/contract';
-import { launchBrowser } from './support/browser';
+import {
+  TARGET_LOUDNESS_LUFS,
+  libraryPanelMessages,
+  playbackMessages,
+  playerMessages,
+  roomMusicMessages,
+  type LibrarySong,
+} from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { apiGet, echosFreshRoom, logIn, freshQueue } from './support/room-members';
+import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
-import { wavFile } from '../packages/server/test/support/audio-files';
+import { tinyPng, wavFile, type Id3Tags } from '../packages/server/test/support/audio-files';
 
 let server: RunningServer;
 let browser: Browser;
@@ -33,11 +44,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const tone = (name: string, seconds: number, frequency: number) => ({
+/**
+ * A 1 kHz tone at `amplitude` of full scale. Its loudness is the amplitude in dB (a mono song is
+ * heard from both speakers, and the ear's weighting is flat at 1 kHz), so the gain that plays it
+ * at the target is known beforehand: see expectedGainDb.
+ */
+const tone = (name: string, seconds: number, amplitude = 0.3, tags?: Id3Tags) => ({
   name,
   mimeType: 'audio/wav',
-  buffer: wavFile({ seconds, frequency, sampleRate: 22_050, amplitude: 0.3 }),
+  buffer: wavFile({ seconds, frequency: 1000, sampleRate: 22_050, amplitude }, tags),
 });
+
+const expectedGainDb = (amplitude: number) => TARGET_LOUDNESS_LUFS - 20 * Math.log10(amplitude);
+const dbToFactor = (db: number) => 10 ** (db / 20);
 
 /**
  * The DJ uploads songs in My music (the tab beside the chat), one after another so the queue's
@@ -65,15 +84,101 @@ interface Reading {
   position: number | null;
   /** The page's wall clock when measured (performance.timeOrigin + now: the same clock in every page). */
   wall: number;
+  /** The loudness correction the song plays with (dB), and the output's factor on the song's level now. */
+  gainDb: number;
+  level: number | null;
 }
 
 const readSync = (page: Page): Promise<Reading> =>
   page.evaluate(() => {
     const sync = (window as unknown as { __platterSync?: Reading }).__platterSync;
     if (!sync) throw new Error('no __platterSync on the page');
-    const { status, offsetMs, rttMs, errorMs, position, wall } = sync;
-    return { status, offsetMs, rttMs, errorMs, position, wall };
+    const { status, offsetMs, rttMs, errorMs, position, wall, gainDb, level } = sync;
+    return { status, offsetMs, rttMs, errorMs, position, wall, gainDb, level };
   });
+
+/** Waits until the page's output plays at `factor` (a new level glides in over a few tenths of a second). */
+const levelReaches = (page: Page, factor: number) =>
+  expect
+    .poll(async () => Math.abs(((await readSync(page)).level ?? Infinity) - factor), { timeout: 5000 })
+    .toBeLessThan(factor * 0.005 + 1e-4);
+
+/**
+ * The now-playing waveform as drawn: its progress as it says it (the label's percent), the share of
+ * its bars drawn in the played colour (the accent; the rest is drawn faint white), and its tallest
+ * bar in CSS px.
+ */
+const readWaveform = (page: Page) =>
+  page
+    .getByRole('region', { name: 'Now playing' })
+    .getByTestId('waveform')
+    .evaluate((canvas: HTMLCanvasElement) => {
+      const percent = Number(/(\d+)%/.exec(canvas.getAttribute('aria-label') ?? '')?.[1]);
+      const { width, height } = canvas;
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, width, height).data;
+      let painted = 0;
+      let played = 0;
+      let tallest = 0;
+      for (let x = 0; x < width; x++) {
+        let total = 0;
+        let strongest = 0;
+        let accent = false;
+        for (let y = 0; y < height; y++) {
+          const at = (y * width + x) * 4;
+          const alpha = pixels[at + 3]!;
+          total += alpha;
+          strongest = Math.max(strongest, alpha);
+          // The accent is a pink (red well over green); the rest is a faint white.
+          if (alpha > 0 && pixels[at]! - pixels[at + 1]! > 50) accent = true;
+        }
+        if (strongest === 0) continue;
+        painted++;
+        if (accent) played++;
+        // Each colour is drawn at one opacity; a bar's edge rows, partly covered, count in part.
+        tallest = Math.max(tallest, total / strongest);
+      }
+      return { percent, playedShare: painted > 0 ? played / painted : 0, barHeight: tallest / devicePixelRatio };
+    });
+/** The tallest bar a peak draws (the canvas is 36 px tall, the bars leave a pixel above and below). */
+const barFor = (peak: number) => peak * (36 - 2);
+
+/** What the page told the Media Session (the browser's media controls, lock screens). */
+const readMediaSession = (page: Page) =>
+  page.evaluate(() => {
+    const metadata = navigator.mediaSession.metadata;
+    return {
+      state: navigator.mediaSession.playbackState,
+      metadata: metadata && {
+        title: metadata.title,
+        artist: metadata.artist,
+        album: metadata.album,
+        artwork: metadata.artwork.map((image) => image.src),
+      },
+    };
+  });
+
+/**
+ * Everything drawn where the Messages button is (its box meets theirs), but the button's own parts
+ * and what holds it: the button must cover nothing, wherever the page is scrolled.
+ */
+const underMessages = (page: Page) =>
+  page.getByRole('button', { name: /^Messages/ }).evaluate((button) => {
+    const box = button.getBoundingClientRect();
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((element) => !element.contains(button) && !button.contains(element))
+      .filter((element) => {
+        const other = element.getBoundingClientRect();
+        if (other.width === 0 || other.height === 0) return false;
+        return other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom;
+      })
+      .map((element) => `${element.tagName.toLowerCase()}.${element.className} “${element.textContent?.slice(0, 30)}”`);
+  });
+
+/** The member's song by its title, as their library lists it. */
+const librarySong = async (who: Credentials, title: string) => {
+  const { songs } = await apiGet<{ songs: LibrarySong[] }>(server.baseUrl, 'library.list', { ...who, query: title });
+  return songs.find((song) => song.metadata.song === title);
+};
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -89,7 +194,16 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
   const listener = await demoMemberPage(browser, server.baseUrl, 'otter@example.com');
   await dj.goto(`${server.baseUrl}/${room.shortcut}`);
-  await uploadInPage(dj, [tone('First Light.wav', 40, 330), tone('Second Wind.wav', 40, 392)]);
+  // First Light is loud (−10.5 LUFS), Second Wind quiet (−26 LUFS) and tagged, with a cover.
+  const secondTags = { title: 'Second Wind', artist: 'The Sines', album: 'Test Tones' };
+  await uploadInPage(dj, [
+    tone('First Light.wav', 40, 0.3),
+    tone('Second Wind.wav', 40, 0.05, { ...secondTags, picture: { mime: 'image/png', data: tinyPng } }),
+  ]);
+  // Both are measured before they play (a song measured later plays as it is until its next play).
+  for (const title of ['First Light', 'Second Wind']) {
+    await expect.poll(async () => (await librarySong(ada, title))?.analysis, { timeout: 20_000 }).toBe('ready');
+  }
   await listener.goto(`${server.baseUrl}/${room.shortcut}`);
   // The listener is in the room (its tools show once joined) before the music starts.
   await listener.getByRole('button', { name: 'Step up to DJ' }).waitFor();
@@ -133,6 +247,28 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   expect(percentile(apart, 0.95)).toBeLessThan(60);
   expect(percentile(offsets, 0.95)).toBeLessThan(10);
   await listener.getByTestId('sync-readout').getByText('Playback').waitFor();
+
+  // Loud First Light plays turned down to the target loudness: the song's gain, applied in the page's
+  // audio graph on top of the listener's volume (0.8 until they set one).
+  const first = await readSync(listener);
+  expect(Math.abs(first.gainDb - expectedGainDb(0.3))).toBeLessThan(0.25);
+  expect(first.gainDb).toBeLessThan(-7);
+  await levelReaches(listener, 0.8 * dbToFactor(first.gainDb));
+
+  // Its waveform is drawn from its peaks (0.3 of full scale, the whole song), played part in the
+  // accent colour as far as the song has played, and the progress moves on.
+  const drawn = await readWaveform(listener);
+  expect(Math.abs(drawn.barHeight - barFor(0.3))).toBeLessThan(0.5);
+  expect(drawn.percent).toBeGreaterThan(0);
+  expect(Math.abs(drawn.playedShare - drawn.percent / 100)).toBeLessThan(0.03);
+  await expect.poll(async () => (await readWaveform(listener)).percent).toBeGreaterThan(drawn.percent);
+
+  // The browser's media controls show what plays (an untagged file: its name, no artist, no cover).
+  expect(await readMediaSession(listener)).toEqual({
+    state: 'playing',
+    metadata: { title: 'First Light', artist: '', album: '', artwork: [] },
+  });
+
   // The speakers' latency is set under Audio; a figure out of range is refused, readably.
   await nowPlaying(listener).getByRole('button', { name: 'Audio' }).click();
   const latency = nowPlaying(listener).getByLabel(playerMessages.latencyLabel);
@@ -142,10 +278,6 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   await latency.fill('0');
   await latency.press('Enter');
   await nowPlaying(listener).getByRole('button', { name: 'Audio' }).click();
-
-  if (process.env.SCREENSHOTS_DIR) {
-    await listener.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'room-music-1280.png') });
-  }
 
   // The DJ cannot vote on their own song, and is told why.
   expect(
@@ -189,6 +321,8 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   const roomSource = await element.getAttribute('src');
   await queue.getByRole('button', { name: 'Preview “First Light”' }).click();
   await expect.poll(async () => (await readSync(listener)).status).toBe('held');
+  // A preview plays at the listener's volume: its loudness is not the room's to even out.
+  expect((await readSync(listener)).gainDb).toBe(0);
   expect(await listener.locator('audio').count()).toBe(1);
   expect(await element.getAttribute('src')).not.toBe(roomSource);
   await queue.getByRole('button', { name: 'Stop “First Light”' }).click();
@@ -196,12 +330,30 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   expect(await element.getAttribute('src')).toBe(roomSource);
   await listener.getByRole('tab', { name: 'Chat' }).click();
 
-  if (process.env.SCREENSHOTS_DIR) {
-    await listener.setViewportSize({ width: 375, height: 800 });
-    await listener.waitForTimeout(300);
-    await listener.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, 'room-music-375.png'), fullPage: true });
-    await listener.setViewportSize({ width: 1280, height: 800 });
+  // The Messages button covers none of the room (the stage's spots, Step up, the chat's Send), on a
+  // desktop and on phones, at the top of the page and scrolled to its end.
+  for (const width of [1280, 375, 320]) {
+    await listener.setViewportSize({ width, height: 800 });
+    for (const scrollTo of ['top', 'end'] as const) {
+      await listener.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight), scrollTo);
+      expect(await underMessages(listener), `${width} px, ${scrollTo}`).toEqual([]);
+    }
+    // Nothing wider than the screen (a phone would scroll sideways).
+    expect(await listener.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    if (process.env.SCREENSHOTS_DIR) {
+      await listener.evaluate(() => window.scrollTo(0, 0));
+      await animationsSettled(listener);
+      const file = path.join(process.env.SCREENSHOTS_DIR, `room-music-${width}.png`);
+      await listener.screenshot({ path: file, fullPage: width < 1280 });
+    }
   }
+  await listener.setViewportSize({ width: 1280, height: 800 });
+
+  // The listener turns the volume down to half, then mutes: the output follows.
+  await nowPlaying(listener).getByRole('slider', { name: playerMessages.volume }).fill('50');
+  await levelReaches(listener, 0.5 * dbToFactor(first.gainDb));
+  await nowPlaying(listener).getByRole('button', { name: playerMessages.mute, exact: true }).click();
+  await levelReaches(listener, 0);
 
   // The DJ skips: the room reads it, and the next song (Second Wind) starts.
   await nowPlaying(dj).getByRole('button', { name: 'Skip' }).click();
@@ -211,11 +363,37 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
     .waitFor();
   await nowPlaying(listener).getByText('Second Wind').waitFor({ timeout: 15_000 });
 
+  // Quiet Second Wind is turned up, as far as First Light was turned down and then some: the two
+  // arrive equally loud. Its waveform is as low as its peaks, and its tags and cover reach the
+  // browser's media controls.
+  await expect.poll(async () => (await readSync(listener)).gainDb, { timeout: 15_000 }).toBeGreaterThan(0);
+  const second = await readSync(listener);
+  expect(Math.abs(second.gainDb - expectedGainDb(0.05))).toBeLessThan(0.25);
+  expect(Math.abs(0.3 * dbToFactor(first.gainDb) - 0.05 * dbToFactor(second.gainDb))).toBeLessThan(0.01);
+  expect(Math.abs((await readWaveform(listener)).barHeight - barFor(0.05))).toBeLessThan(0.5);
+  const session = await readMediaSession(listener);
+  expect(session.metadata).toMatchObject(secondTags);
+  expect(session.metadata?.artwork).toEqual([expect.stringMatching(`^${server.baseUrl}/media/covers/`)]);
+  const cover = await fetch(session.metadata!.artwork[0]!);
+  expect(cover.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await cover.arrayBuffer())).toEqual(tinyPng);
+
   // The history lists both plays.
   await nowPlaying(listener).getByRole('button', { name: 'History' }).click();
   const history = listener.getByTestId('room-history');
   await history.getByText('First Light').waitFor();
   await history.getByText('Second Wind').waitFor();
+
+  // The listener comes back (a reload): still muted, at half volume, and unmuting plays Second Wind
+  // at half volume with its gain.
+  await listener.reload();
+  await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
+  const unmute = nowPlaying(listener).getByRole('button', { name: playerMessages.unmute });
+  expect(await unmute.getAttribute('aria-pressed')).toBe('true');
+  expect(await nowPlaying(listener).getByRole('slider', { name: playerMessages.volume }).inputValue()).toBe('50');
+  await levelReaches(listener, 0);
+  await unmute.click();
+  await levelReaches(listener, 0.5 * dbToFactor(second.gainDb));
 
   await dj.context().close();
   await listener.context().close();
@@ -227,7 +405,7 @@ test('a browser that holds sound back until a click shows "Click to listen", and
   await freshQueue(server.baseUrl, ada);
   const dj = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
   await dj.goto(`${server.baseUrl}/${room.shortcut}`);
-  await uploadInPage(dj, [tone('Held Back.wav', 30, 440)]);
+  await uploadInPage(dj, [tone('Held Back.wav', 30)]);
   await dj.getByRole('button', { name: 'Step up to DJ' }).click();
   await expect.poll(async () => (await readSync(dj)).status, { timeout: 15_000 }).toBe('playing');
 

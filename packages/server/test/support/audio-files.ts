@@ -30,8 +30,8 @@ export function toneSamples(tone: Tone = {}): Int16Array[] {
   return Array.from({ length: channels }, () => samples);
 }
 
-/** A PCM WAV file (RIFF, 16-bit) of the tone. */
-export function wavFile(tone: Tone = {}): Buffer {
+/** A PCM WAV file (RIFF, 16-bit) of the tone; with `tags`, an ID3v2 tag in an `id3 ` chunk after the audio. */
+export function wavFile(tone: Tone = {}, tags?: Id3Tags): Buffer {
   const sampleRate = tone.sampleRate ?? 44_100;
   const channels = toneSamples(tone);
   const frames = channels[0]!.length;
@@ -56,7 +56,15 @@ export function wavFile(tone: Tone = {}): Buffer {
       file.writeInt16LE(channel[i]!, offset);
       offset += 2;
     }
-  return file;
+  if (!tags) return file;
+  const tag = id3Tag(tags);
+  const chunk = Buffer.alloc(8 + tag.length + (tag.length % 2)); // chunks are padded to an even size
+  chunk.write('id3 ', 0, 'ascii');
+  chunk.writeUInt32LE(tag.length, 4);
+  tag.copy(chunk, 8);
+  const tagged = Buffer.concat([file, chunk]);
+  tagged.writeUInt32LE(tagged.length - 8, 4);
+  return tagged;
 }
 
 /** An MP3 of the tone (lamejs, 128 kbps CBR), optionally behind an ID3v2 tag. */

@@ -39,6 +39,11 @@ export class AudioOutput {
     return context ? (context.outputLatency || context.baseLatency || 0) * 1000 : 0;
   }
 
+  /** How loud it plays now: the gain node's current factor (it glides to a new level), or the element's volume. */
+  level(): number {
+    return this.gainNode ? this.gainNode.gain.value : this.element.volume;
+  }
+
   /** Sets how loud it plays: a factor on the song's own level (the volume times the song's gain). */
   setLevel(factor: number): void {
     if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);

@@ -86,13 +86,21 @@ export class RoomPlayer {
 
   /**
    * The readout measured this instant (the published one is up to a tick old), with the page's
-   * wall clock (performance.timeOrigin + now) it was taken at: what `window.__platterSync` gives.
+   * wall clock (performance.timeOrigin + now) it was taken at and how loud it plays: what
+   * `window.__platterSync` gives.
    */
-  measureNow(): SyncReadout & { wall: number } {
+  measureNow(): TestReadout {
     const wall = performance.timeOrigin + performance.now();
     const audio = this.audio;
     const song = this.song;
-    const readout = { ...this.readout, serverNow: this.socket.clock.serverNow(), ...this.clockPart(), wall };
+    const readout = {
+      ...this.readout,
+      serverNow: this.socket.clock.serverNow(),
+      ...this.clockPart(),
+      wall,
+      gainDb: this.songGainDb(),
+      level: this.output?.level() ?? null,
+    };
     if (!audio || !song || readout.status !== 'playing' || audio.paused) return readout;
     const now = performance.now();
     const fresh = { at: now, position: audio.currentTime * 1000, rate: audio.playbackRate };
@@ -333,11 +341,14 @@ export class RoomPlayer {
     return this.audio;
   }
 
+  /** The loudness correction (dB) the element plays with: the song's, but none for a preview (its loudness is not the room's to correct). */
+  private songGainDb(): number {
+    return this.lentTo ? 0 : (this.song?.gain ?? 0);
+  }
+
   private applyGain(): void {
     const { volume, muted } = this.settings;
-    // A preview plays at the listener's volume (its loudness is the room's to correct, not the song's).
-    const gain = this.lentTo ? 0 : (this.song?.gain ?? 0);
-    this.output?.setLevel(muted ? 0 : volume * gainFactor(gain, MAX_GAIN_DB));
+    this.output?.setLevel(muted ? 0 : volume * gainFactor(this.songGainDb(), MAX_GAIN_DB));
   }
 
   private loadFailed(): void {
@@ -362,10 +373,18 @@ export class RoomPlayer {
 /** The page's player. */
 export const player = new RoomPlayer(roomStore, live);
 
+/**
+ * `window.__platterSync`: the sync readout with the page's clock when it was read (`wall`), the
+ * loudness correction the playing song gets (`gainDb`: its `gain`, 0 for a preview) and how loud the
+ * output plays at that instant (`level`: the factor on the song's own level, the volume times
+ * 10^(gainDb/20), 0 when muted; null before the page has played anything).
+ */
+export type TestReadout = SyncReadout & { wall: number; gainDb: number; level: number | null };
+
 declare global {
   interface Window {
     /** The player's sync readout, for tests and the curious (docs/music.md). */
-    __platterSync?: SyncReadout & { wall: number };
+    __platterSync?: TestReadout;
   }
 }
 

@@ -1,15 +1,18 @@
 /**
  * The PM panel (docs/pm.md): a dock at the bottom right of every page of a
  * member's (the lobby, a room, under any modal), so messages reach them
- * wherever they are. Its button carries the unread count; open, it lists the
+ * wherever they are; in a room its button sits in the top bar instead
+ * (lib/topbar-slot), over nothing. The button carries the unread count; open, it lists the
  * conversations (latest first, each with its own count) or shows one of them.
  * A profile's "Send a message" opens it on that member (lib/private-chat).
  */
 import { useEffect, useId, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { avatarImageUrl, type PmConversation } from '@platter/contract';
 import { isFramed } from '../../lib/framed';
 import { onPrivateChatRequest, type PrivateChatPartner } from '../../lib/private-chat';
 import { timeAgo } from '../../lib/time-ago';
+import { useTopbarSlot } from '../../lib/topbar-slot';
 import { useCurrentUser } from '../../session/use-session';
 import { Avatar } from '../../ui/avatar';
 import { Spinner } from '../../ui/spinner';
@@ -40,9 +43,23 @@ function Dock({ me }: { me: string }) {
     [],
   );
   usePmEvents(me);
+  // Where the page's top bar has room for it (a room), the button sits there, over nothing.
+  const slot = useTopbarSlot();
+  const button = (
+    <button
+      type="button"
+      className="pm-dock__button"
+      aria-expanded={open}
+      aria-controls={open ? panelId : undefined}
+      onClick={() => setOpen(!open)}
+    >
+      <span aria-hidden="true">✉</span> Messages
+      {unread > 0 && <UnreadBadge count={unread} />}
+    </button>
+  );
 
   return (
-    <div className={`pm-dock${open ? ' is-open' : ''}`}>
+    <div className={`pm-dock${slot ? ' pm-dock--topbar' : ''}${open ? ' is-open' : ''}`}>
       {open && (
         <section id={panelId} className="pm-panel" aria-labelledby={titleId}>
           <header className="pm-panel__header">
@@ -85,16 +102,7 @@ function Dock({ me }: { me: string }) {
           )}
         </section>
       )}
-      <button
-        type="button"
-        className="pm-dock__button"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen(!open)}
-      >
-        <span aria-hidden="true">✉</span> Messages
-        {unread > 0 && <UnreadBadge count={unread} />}
-      </button>
+      {slot ? createPortal(button, slot) : button}
     </div>
   );
 }

@@ -18,6 +18,7 @@ import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
 import { isMiniView, miniplayerMessages, openMiniplayer } from '../../lib/miniplayer';
 import { roomPath } from '../../lib/room-path';
+import { offerTopbarSlot } from '../../lib/topbar-slot';
 import { useAlerts } from '../../ui/alerts';
 import { useCurrentUser } from '../../session/use-session';
 import { NowPlaying } from './now-playing';
@@ -53,6 +54,8 @@ export default function RoomPage({ music }: RoomPageProps) {
     <div className={isMiniView(useLocation().search) ? 'page page--mini' : 'page'}>
       <header className="topbar">
         <Logo />
+        {/* The PM dock's button sits here (lib/topbar-slot), not over the stage or the chat. */}
+        <div className="topbar__actions" ref={offerTopbarSlot} />
       </header>
       <main className={room ? 'room-page' : 'room-page room-page--narrow'}>
         {room ? (
