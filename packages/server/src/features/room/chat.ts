@@ -14,6 +14,7 @@ import {
 import type { Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import { newId } from '../../lib/ids';
 import { markActive, roomCommand } from '../rooms';
 import { moderates, standingOf } from './authority';
@@ -21,28 +22,9 @@ import { moderates, standingOf } from './authority';
 export async function speak(services: Services, userId: string, roomId: string, text: string): Promise<void> {
   await roomCommand(services, roomId, async (trx) => {
     const time = services.now();
-    // Who speaks, whether they are muted, the room's slow mode, and how many lines they said in the
-    // flood window: one read (chat is the room's hot path).
-    const speaker = await trx
-      .selectFrom('roomMembers')
-      .innerJoin('users', 'users.id', 'roomMembers.userId')
-      .innerJoin('rooms', 'rooms.id', 'roomMembers.roomId')
-      .leftJoin('roomMutes', (join) =>
-        join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
-      )
-      .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
-      .select((eb) =>
-        eb
-          .selectFrom('roomChat')
-          .select((count) => count.fn.countAll<number>().as('recent'))
-          .where('roomChat.roomId', '=', roomId)
-          .where('roomChat.userId', '=', userId)
-          .where('roomChat.createdAt', '>', time - CHAT_FLOOD_WINDOW_MS)
-          .as('recent'),
-      )
-      .where('roomMembers.userId', '=', userId)
-      .where('roomMembers.roomId', '=', roomId)
-      .executeTakeFirst();
+    const {
+      rows: [speaker],
+    } = await readSpeaker(trx, { roomId, userId, since: time - CHAT_FLOOD_WINDOW_MS });
     if (!speaker?.name) throw errors.forbidden(chatMessages.notInRoom);
     if (speaker.mutedUntil !== null && Number(speaker.mutedUntil) > time) throw errors.forbidden(chatMessages.muted);
     if (speaker.slowMode > 0) await slowModeAllows(trx, roomId, userId, time, speaker.slowMode);
@@ -57,6 +39,33 @@ export async function speak(services: Services, userId: string, roomId: string, 
     return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid }];
   });
 }
+
+/**
+ * Who speaks, whether they are muted, the room's slow mode, and how many lines they said in the
+ * flood window: one read, compiled once (chat is the room's hot path).
+ */
+const readSpeaker = reusableQuery(
+  (db: Db, { roomId, userId, since }: { roomId: string; userId: string; since: number }) =>
+    db
+      .selectFrom('roomMembers')
+      .innerJoin('users', 'users.id', 'roomMembers.userId')
+      .innerJoin('rooms', 'rooms.id', 'roomMembers.roomId')
+      .leftJoin('roomMutes', (join) =>
+        join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
+      )
+      .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
+      .select((eb) =>
+        eb
+          .selectFrom('roomChat')
+          .select((count) => count.fn.countAll<number>().as('recent'))
+          .where('roomChat.roomId', '=', roomId)
+          .where('roomChat.userId', '=', userId)
+          .where('roomChat.createdAt', '>', since)
+          .as('recent'),
+      )
+      .where('roomMembers.userId', '=', userId)
+      .where('roomMembers.roomId', '=', roomId),
+);
 
 /** Slow mode: one message per `slowMode` seconds per person; the room's moderators are exempt. */
 async function slowModeAllows(trx: Db, roomId: string, userId: string, time: number, slowMode: number) {

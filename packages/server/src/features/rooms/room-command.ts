@@ -9,6 +9,7 @@
 import type { RoomEvent } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import { roomChannel } from '../../realtime/channels';
 
 /**
@@ -17,14 +18,20 @@ import { roomChannel } from '../../realtime/channels';
  * such room.
  */
 async function lockRoom(trx: Db, roomId: string, reserve: number): Promise<number | null> {
-  const row = await trx
+  const {
+    rows: [row],
+  } = await bumpSeq(trx, { roomId, reserve });
+  return row ? Number(row.seq) : null;
+}
+
+/** Compiled once: every room command runs it. */
+const bumpSeq = reusableQuery((db: Db, { roomId, reserve }: { roomId: string; reserve: number }) =>
+  db
     .updateTable('rooms')
     .set((eb) => ({ seq: eb('seq', '+', reserve) }))
     .where('id', '=', roomId)
-    .returning('seq')
-    .executeTakeFirst();
-  return row ? Number(row.seq) : null;
-}
+    .returning('seq'),
+);
 
 /** What a room command's transaction does once it commits (publish what must not be heard before). */
 const afterCommits = new WeakMap<Db, (() => Promise<void>)[]>();
