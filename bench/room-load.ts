@@ -13,7 +13,12 @@ import WebSocket from 'ws';
 import { PROTOCOL_VERSION, SOCKET_PATH } from '@platter/contract';
 import { listenerAuth, listenerId } from './room-fixtures';
 
-export type ServerKind = 'platter' | 'bare';
+/**
+ * `bare` sends every frame it gets to everyone; `stored` does the same after checking the speaker
+ * and storing the line in SQLite (the least a chat that keeps its lines must do); `platter` is
+ * the real server.
+ */
+export type ServerKind = 'platter' | 'bare' | 'stored';
 
 const MARK = 'bench#';
 const HASH = '#'.charCodeAt(0);
@@ -193,7 +198,7 @@ class Listener {
       socket.once('error', reject);
     });
     socket.on('error', () => undefined);
-    if (room.kind === 'bare') return listener;
+    if (room.kind !== 'platter') return listener;
     const refusal = await new Promise<string | null>((resolve) => {
       listener.welcomed = resolve;
       socket.send(
@@ -209,7 +214,7 @@ class Listener {
   /** Says chat line `line`: through room.speak on Platter; the same frame, broadcast as is, on the bare server. */
   say(line: number): void {
     const input = { roomid: this.room.roomid, text: `${MARK}${line}# hello from listener ${this.n}` };
-    if (this.room.kind === 'bare') {
+    if (this.room.kind !== 'platter') {
       this.socket.send(JSON.stringify({ type: 'call', msgid: this.msgid++, call: 'room.speak', input }));
       return;
     }

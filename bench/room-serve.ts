@@ -3,15 +3,17 @@
  * not share its event loop): `platter` builds the real app on a fresh SQLite
  * database with one room and BENCH_LISTENERS members (BENCH_SEATED=1: already
  * in the room; BENCH_DJ_SONGS=1: the first has the demo's songs, measured,
- * to play as a DJ); `bare` is a plain `ws`
- * server that sends every message it gets to every connection. Prints one
- * JSON line when ready; answers `{type: 'memory'}` over IPC with its RSS
- * after a full garbage collection (run it with --expose-gc).
+ * to play as a DJ); `bare` is a plain `ws` server that sends every message it
+ * gets to every connection; `stored` is `bare` that first checks and stores
+ * each line (see below). Prints one JSON line when ready; answers
+ * `{type: 'memory'}` over IPC with its RSS after a full garbage collection
+ * (run it with --expose-gc).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
+import SQLite from 'better-sqlite3';
 import { WebSocketServer } from 'ws';
 import { buildApp } from '../packages/server/src/app';
 import { loadConfig } from '../packages/server/src/config';
@@ -60,7 +62,54 @@ process.on('message', (message: { type?: string }) => {
   process.send?.({ type: 'memory', memory });
 });
 
-if (kind === 'bare') {
+if (kind === 'stored') {
+  // The floor for a chat that keeps its lines: the bare server, but each line is first checked (is
+  // the speaker in the room?) and stored, in one SQLite transaction on a file on the same disk as
+  // Platter's (WAL, synchronous NORMAL, as Platter's), with prepared statements and no query
+  // builder, no session, no protocol: what no server that stores its chat before sending it can skip.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-room-bench-stored-'));
+  const sqlite = new SQLite(path.join(dataDir, 'stored.sqlite'));
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.exec(
+    'CREATE TABLE members (user_id TEXT PRIMARY KEY); ' +
+      'CREATE TABLE chat (id INTEGER PRIMARY KEY, user_id TEXT NOT NULL, text TEXT NOT NULL, created_at INTEGER NOT NULL)',
+  );
+  const addMember = sqlite.prepare('INSERT INTO members (user_id) VALUES (?)');
+  sqlite.transaction(() => {
+    for (let n = 0; n < listeners; n++) addMember.run(listenerId(n));
+  })();
+  const isMember = sqlite.prepare('SELECT 1 FROM members WHERE user_id = ?');
+  const store = sqlite.prepare('INSERT INTO chat (user_id, text, created_at) VALUES (?, ?, ?)');
+  const speak = sqlite.transaction((userId: string, text: string) => {
+    if (!isMember.get(userId)) return false;
+    store.run(userId, text, Date.now());
+    return true;
+  });
+  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
+  let next = 0;
+  wss.on('connection', (socket) => {
+    // The load generator's listeners say nothing about who they are: each socket is a member.
+    const userId = listenerId(next++ % listeners);
+    socket.on('message', (data, isBinary) => {
+      const line = JSON.parse(String(data)) as { input?: { text?: string } };
+      if (!speak(userId, String(line.input?.text ?? ''))) return;
+      for (const client of wss.clients) client.send(data, { binary: isBinary });
+    });
+  });
+  await new Promise((resolve) => wss.once('listening', resolve));
+  const address = wss.address();
+  console.log(
+    JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 } satisfies RoomServerReady),
+  );
+  process.once('SIGTERM', () =>
+    wss.close(() => {
+      sqlite.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    }),
+  );
+} else if (kind === 'bare') {
   // The baseline: plain ws, one message in, the same bytes out to everyone (the sender too).
   const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
   wss.on('connection', (socket) => {

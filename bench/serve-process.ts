@@ -6,6 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ServerKind } from './room-load';
 import type { RoomServerReady } from './room-serve';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -61,7 +62,7 @@ export function profiling(): string[] {
  * for its memory readings (its `platter` kind profiled as `profiling` says).
  */
 export function startRoomServer(
-  kind: 'platter' | 'bare',
+  kind: ServerKind,
   listeners: number,
   env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; ready: RoomServerReady }> {

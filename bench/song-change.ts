@@ -20,7 +20,7 @@
  *   BENCH_PROFILE    a folder: the Platter server writes a CPU profile there when it stops
  */
 import os from 'node:os';
-import { Room, type Broadcast, type ServerKind } from './room-load';
+import { Room, type Broadcast } from './room-load';
 import { startRoomServer, stop } from './serve-process';
 import { median, percentile } from './stats';
 
@@ -54,7 +54,7 @@ const asDj = (call: string) => () =>
     if (!reply.startsWith('[true')) refusals.push(`${call}: ${reply}`);
   });
 
-const changes: Record<ServerKind, Broadcast[]> = { bare: [], platter: [] };
+const changes: Record<'bare' | 'platter', Broadcast[]> = { bare: [], platter: [] };
 let frameBytes = 0;
 try {
   for (const kind of ['bare', 'platter'] as const) {
@@ -87,7 +87,7 @@ try {
 }
 
 interface Row {
-  kind: ServerKind;
+  kind: 'bare' | 'platter';
   delivered: number;
   expected: number;
   firstP50: number;
@@ -97,7 +97,7 @@ interface Row {
   lastMax: number;
 }
 
-function summary(kind: ServerKind): Row {
+function summary(kind: 'bare' | 'platter'): Row {
   const runs = changes[kind];
   const lasts = runs.map((change) => Math.max(...change.latenciesMs));
   return {
