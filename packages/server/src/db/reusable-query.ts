@@ -17,7 +17,7 @@ interface Compiled {
   names: (string | null)[];
 }
 
-export function reusableQuery<Values extends Record<string, unknown>, Row, DB>(
+export function reusableQuery<Values extends object, Row, DB>(
   build: (db: Kysely<DB>, values: Values) => Compilable<Row>,
 ): (db: Kysely<DB>, values: Values) => Promise<QueryResult<Row>> {
   // Keyed by the dialect's adapter, which a transaction shares with its database.
@@ -53,7 +53,7 @@ export function reusableQuery<Values extends Record<string, unknown>, Row, DB>(
     const { query, names } = entry;
     const parameters = query.parameters.map((parameter, index) => {
       const name = names[index];
-      return name === null || name === undefined ? parameter : values[name];
+      return name === null || name === undefined ? parameter : (values as Record<string, unknown>)[name];
     });
     return db.executeQuery<Row>({ ...query, parameters } as CompiledQuery<Row>);
   };

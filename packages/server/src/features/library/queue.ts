@@ -3,6 +3,7 @@
  * plays next, and sending a played song to the back. For the playback feature.
  */
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import { countSongs } from './playlists';
 
 export interface QueuedSong {
@@ -37,10 +38,30 @@ export interface SongLimits {
  * passed over, keeping their place), or null when none does (or it is empty).
  */
 export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}): Promise<QueuedSong | null> {
-  const { maxDurationMs, notPlayedIn } = limits;
-  // The active playlist as a subquery, so the queue is walked in its order and the walk stops at
-  // the first song that fits (joined from playlists, it was read whole and sorted, peaks and all).
-  let query = db
+  // A limit left out is one no song reaches, so the query keeps one shape (compiled once).
+  const {
+    rows: [row],
+  } = await firstFittingSong(db, {
+    userId,
+    maxDurationMs: limits.maxDurationMs ?? Number.MAX_SAFE_INTEGER,
+    roomId: limits.notPlayedIn?.roomId ?? '',
+    playedSince: limits.notPlayedIn?.since ?? Number.MAX_SAFE_INTEGER,
+  });
+  return row ? { ...row, durationMs: Number(row.durationMs), djName: row.djName ?? '' } : null;
+}
+
+interface FittingSongValues {
+  userId: string;
+  maxDurationMs: number;
+  /** No file this room played since `playedSince`. */
+  roomId: string;
+  playedSince: number;
+}
+
+// The active playlist as a subquery, so the queue is walked in its order and the walk stops at
+// the first song that fits (joined from playlists, it was read whole and sorted, peaks and all).
+const firstFittingSong = reusableQuery((db: Db, { userId, maxDurationMs, roomId, playedSince }: FittingSongValues) =>
+  db
     .selectFrom('playlistSongs')
     .innerJoin('songs', 'songs.id', 'playlistSongs.songId')
     .innerJoin('audioFiles', 'audioFiles.hash', 'songs.fileHash')
@@ -62,24 +83,22 @@ export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}
     ])
     .where('playlistSongs.playlistId', '=', (eb) =>
       eb.selectFrom('playlists').select('playlists.id').where('userId', '=', userId).where('active', '=', 1).limit(1),
-    );
-  if (maxDurationMs !== undefined) query = query.where('audioFiles.durationMs', '<=', maxDurationMs);
-  if (notPlayedIn) {
-    query = query.where(({ not, exists, selectFrom }) =>
+    )
+    .where('audioFiles.durationMs', '<=', maxDurationMs)
+    .where(({ not, exists, selectFrom }) =>
       not(
         exists(
           selectFrom('roomPlays')
             .select('roomPlays.id')
             .whereRef('roomPlays.fileHash', '=', 'songs.fileHash')
-            .where('roomPlays.roomId', '=', notPlayedIn.roomId)
-            .where('roomPlays.startsAt', '>', notPlayedIn.since),
+            .where('roomPlays.roomId', '=', roomId)
+            .where('roomPlays.startsAt', '>', playedSince),
         ),
       ),
-    );
-  }
-  const row = await query.orderBy('playlistSongs.position').limit(1).executeTakeFirst();
-  return row ? { ...row, durationMs: Number(row.durationMs), djName: row.djName ?? '' } : null;
-}
+    )
+    .orderBy('playlistSongs.position')
+    .limit(1),
+);
 
 /**
  * Moves a song nextSongOf found to the end of its playlist. Runs in the caller's transaction (the

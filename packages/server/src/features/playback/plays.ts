@@ -5,6 +5,7 @@
  */
 import type { PlayedSong, PlayingSong, RoomVotes, SongEnding } from '@platter/contract';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import type { Selectable } from 'kysely';
 import type { RoomPlaysTable } from '../../db/schema';
 import { songLevels, songMetadata } from '../library';
@@ -17,15 +18,21 @@ export type PlayRow = Selectable<RoomPlaysTable>;
  * play, or to null).
  */
 export async function currentPlayOf(db: Db, roomId: string): Promise<PlayRow | null> {
-  const row = await db
+  const {
+    rows: [row],
+  } = await readCurrentPlay(db, { roomId });
+  return row ? withNumbers(row) : null;
+}
+
+/** Compiled once: every song change, vote and snag reads it. */
+const readCurrentPlay = reusableQuery((db: Db, { roomId }: { roomId: string }) =>
+  db
     .selectFrom('rooms')
     .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
     .selectAll('roomPlays')
     .where('rooms.id', '=', roomId)
-    .where('roomPlays.ended', 'is', null)
-    .executeTakeFirst();
-  return row ? withNumbers(row) : null;
-}
+    .where('roomPlays.ended', 'is', null),
+);
 
 // PostgreSQL's bigint columns arrive as strings.
 function withNumbers(row: PlayRow): PlayRow {
