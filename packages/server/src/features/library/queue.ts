@@ -43,12 +43,15 @@ export async function nextSongOf(db: Db, userId: string, limits: SongLimits = {}
     rows: [row],
   } = await firstFittingSong(db, {
     userId,
-    maxDurationMs: limits.maxDurationMs ?? Number.MAX_SAFE_INTEGER,
+    maxDurationMs: limits.maxDurationMs ?? LONGEST_INTEGER,
     roomId: limits.notPlayedIn?.roomId ?? '',
     playedSince: limits.notPlayedIn?.since ?? Number.MAX_SAFE_INTEGER,
   });
   return row ? { ...row, durationMs: Number(row.durationMs), djName: row.djName ?? '' } : null;
 }
+
+/** The largest value of a 32-bit integer column (durations are; PostgreSQL refuses a larger parameter). */
+const LONGEST_INTEGER = 2 ** 31 - 1;
 
 interface FittingSongValues {
   userId: string;
