@@ -10,17 +10,10 @@ import { playbackMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
 import { anMp3, uploaded } from './support/library';
-import { nextFrom, request, stopBot, ttapiBot, type TtapiBot, type TtapiReply } from './support/ttapi-bot';
+import { nextFrom, request, stopBot, ttapiBot, viaBot, type TtapiBot } from './support/ttapi-bot';
 
 interface TurntableRoom {
   room: { metadata: Record<string, unknown> & { current_song: { _id: string; djid: string } | null } };
-}
-
-/** Calls one of ttapi's methods with a callback as its last argument. */
-function viaBot(bot: TtapiBot, method: string, ...args: unknown[]): Promise<TtapiReply> {
-  return new Promise((resolve) => {
-    (bot as unknown as Record<string, (...a: unknown[]) => void>)[method]!(...args, resolve);
-  });
 }
 
 describe('ttapi bots and the music', () => {
