@@ -53,7 +53,7 @@ test('two members in one room see each other come and go, live', async () => {
   await ada.context().close();
 });
 
-test('two members chat both ways; a mention of the reader stands out; a link is a link', async () => {
+test('two members chat both ways; a mention of the reader stands out; a link is a link; /me is an action', async () => {
   const shortcut = await aFreshRoom();
   const ada = await memberPage('ada@example.com');
   await ada.goto(`${server.baseUrl}/${shortcut}`);
@@ -72,6 +72,14 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   expect(await line.getByRole('link', { name: 'https://example.org/tune' }).getAttribute('rel')).toContain('nofollow');
   expect(await line.locator('time').innerText()).toBe('just now');
   expect(await chat(ada).getByLabel('Chat message').inputValue()).toBe('');
+
+  // "/me …" reads as what the speaker does, after their name.
+  await chat(ada).getByLabel('Chat message').fill('/me waves :wave:');
+  await chat(ada).getByRole('button', { name: 'Send' }).click();
+  const action = chat(cass).locator('.room-chat__line--action');
+  await action.waitFor();
+  expect(await action.locator('.room-chat__name').innerText()).toBe('Ada Vinyl');
+  expect(await action.locator('.room-chat__text').innerText()).toBe('waves 👋');
 
   await chat(cass).getByLabel('Chat message').fill('welcome @Ada Vinyl!');
   await chat(cass).getByRole('button', { name: 'Send' }).click();
