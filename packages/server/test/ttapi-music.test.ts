@@ -71,6 +71,9 @@ describe('ttapi bots and the music', () => {
     });
     const me = await request(dj, { api: 'user.info' });
     expect(me).toMatchObject({ success: true, points: 1 });
+    // A bot that reads the room (as ttapi does after registering) finds the song's votes where turntable kept them.
+    const info = (await viaBot(dj, 'roomInfo')) as unknown as TurntableRoom;
+    expect(info.room.metadata).toMatchObject({ upvotes: 1, downvotes: 0, votelog: [[listenerMember.userid, 'up']] });
   });
 
   test('a vote whose vh names another song is refused; the DJ cannot vote on its own song', async () => {

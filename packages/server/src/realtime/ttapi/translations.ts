@@ -23,11 +23,12 @@ type RoomInfo = CallOutput<'room.info'>;
 
 /**
  * Turntable's room.info: what bots read is in `room.metadata` (djs, moderator_id, current_dj,
- * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms
- * everywhere else.
+ * current_song with its `_id`, listeners, and the song's upvotes, downvotes and votelog) and
+ * `users`. Times were seconds there; ours stay ms everywhere else.
  */
 function turntableRoomInfo(body: unknown): Record<string, unknown> {
   const { room, users = [], djids = [], moderator_ids = [], current_song = null, current_dj = null } = body as RoomInfo;
+  const { upvotes, downvotes, votelog } = (body as RoomInfo).votes ?? { upvotes: 0, downvotes: 0, votelog: [] };
   return {
     room: {
       ...room,
@@ -37,6 +38,9 @@ function turntableRoomInfo(body: unknown): Record<string, unknown> {
         moderator_id: moderator_ids,
         current_dj,
         current_song: current_song && turntableSong(current_song),
+        upvotes,
+        downvotes,
+        votelog,
       },
     },
     users,
