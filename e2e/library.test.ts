@@ -4,8 +4,8 @@
  * progress, then that it was added) and a text file named .mp3 (refused with the
  * contract's words), drags the second song above the first, renames one, searches
  * the library, and makes and switches playlists; the lobby opens the same panel as
- * the /music modal, and a phone gets it as a sheet. With SCREENSHOTS_DIR set, the
- * panel is photographed at 1280 and 375 px.
+ * the /music modal (where files dropped on it go up too), and a phone gets it as
+ * a sheet. With SCREENSHOTS_DIR set, the panel is photographed at 1280 and 375 px.
  */
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
@@ -276,7 +276,7 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
   await uma.context().close();
 });
 
-test('the lobby opens My music as a modal, and a phone gets it as a sheet over the room', async () => {
+test('the lobby opens My music as a modal (files dropped on it go up), and a phone gets it as a sheet over the room', async () => {
   const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', {
     viewport: { width: 1280, height: 900 },
   });
@@ -289,6 +289,17 @@ test('the lobby opens My music as a modal, and a phone gets it as a sheet over t
     .waitFor();
   await expect.poll(() => ada.title()).toContain('My music');
   await screenshot(ada, 'music-lobby-1280');
+  // Files dragged from the desktop and dropped anywhere on the panel go up like chosen ones.
+  const files = await ada.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], 'Dropped Tone.wav', { type: 'audio/wav' }));
+    return transfer;
+  }, toneWav(2, 550).toString('base64'));
+  await panel(ada).dispatchEvent('dragenter', { dataTransfer: files });
+  await panel(ada).dispatchEvent('drop', { dataTransfer: files });
+  await uploadRow(ada, 'Dropped Tone.wav').getByText(libraryPanelMessages.added).waitFor();
+  await expect.poll(async () => (await queueTitles(ada)).at(-1)).toBe('Dropped Tone');
   await ada.context().close();
 
   const room = await echosFreshRoom(server.baseUrl, `Music Phone ${Date.now()}`);

@@ -1,14 +1,16 @@
 /**
  * The live layer in a real browser (docs/realtime.md): a room page joins its
  * room over the socket and follows it, so two members see each other come and
- * go without a reload; a profile opened over the room keeps the room mounted
- * under it, and closing it goes back in history rather than forward.
+ * go without a reload; they chat (escaped text, links, emoji, a mention, /me,
+ * the flood limit), and a member who ignores one of them reads the chat without
+ * their lines; a profile opened over the room keeps the room mounted under it,
+ * and closing it goes back in history rather than forward.
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { echosFreshRoom } from './support/room-members';
+import { apiGet, echosFreshRoom, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -53,7 +55,7 @@ test('two members in one room see each other come and go, live', async () => {
   await ada.context().close();
 });
 
-test('two members chat both ways; a mention of the reader stands out; a link is a link', async () => {
+test('two members chat both ways; a mention of the reader stands out; a link is a link; /me is an action; an ignored member is not read', async () => {
   const shortcut = await aFreshRoom();
   const ada = await memberPage('ada@example.com');
   await ada.goto(`${server.baseUrl}/${shortcut}`);
@@ -73,6 +75,14 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   expect(await line.locator('time').innerText()).toBe('just now');
   expect(await chat(ada).getByLabel('Chat message').inputValue()).toBe('');
 
+  // "/me …" reads as what the speaker does, after their name.
+  await chat(ada).getByLabel('Chat message').fill('/me waves :wave:');
+  await chat(ada).getByRole('button', { name: 'Send' }).click();
+  const action = chat(cass).locator('.room-chat__line--action');
+  await action.waitFor();
+  expect(await action.locator('.room-chat__name').innerText()).toBe('Ada Vinyl');
+  expect(await action.locator('.room-chat__text').innerText()).toBe('waves 👋');
+
   await chat(cass).getByLabel('Chat message').fill('welcome @Ada Vinyl!');
   await chat(cass).getByRole('button', { name: 'Send' }).click();
   const mention = chat(ada).locator('.room-chat__line--mention');
@@ -89,6 +99,18 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
     await expect.poll(() => chat(cass).getByLabel('Chat message').inputValue()).toMatch(/^(|line \d)$/);
   }
   await chat(cass).getByRole('alert').filter({ hasText: 'Slow down!' }).waitFor();
+
+  // Someone who ignores Cassette Kid reads the room's chat without a line of theirs.
+  const dolphin = await logIn(server.baseUrl, 'dolphin@example.com');
+  const { userid: cassId } = await logIn(server.baseUrl, 'cassette@example.com');
+  await apiGet(server.baseUrl, 'block.add', { ...dolphin, blockedid: cassId });
+  const dee = await memberPage('dolphin@example.com');
+  await dee.goto(`${server.baseUrl}/${shortcut}`);
+  await chat(dee).locator('.room-chat__line').filter({ hasText: 'Ada Vinyl' }).first().waitFor();
+  expect(await chat(cass).locator('.room-chat__line').filter({ hasText: 'Cassette Kid' }).count()).toBeGreaterThan(0);
+  expect(await chat(dee).locator('.room-chat__line').filter({ hasText: 'Cassette Kid' }).count()).toBe(0);
+  await apiGet(server.baseUrl, 'block.remove', { ...dolphin, blockedid: cassId });
+  await dee.context().close();
   await cass.context().close();
   await ada.context().close();
 });

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { libraryMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aBot, aMember, aRoom } from './support/factories';
-import { nextFrom, stopBot, ttapiBot, type TtapiBot, type TtapiReply } from './support/ttapi-bot';
+import { nextFrom, stopBot, ttapiBot, viaBot, type TtapiBot } from './support/ttapi-bot';
 import { aSong, playingNow } from './support/library';
 
 let t: TestApp;
@@ -20,13 +20,6 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Calls one of ttapi's methods with a callback as its last argument. */
-function viaBot(method: string, ...args: unknown[]): Promise<TtapiReply> {
-  return new Promise((resolve) => {
-    (bot as unknown as Record<string, (...a: unknown[]) => void>)[method]!(...args, resolve);
-  });
-}
-
 test('a bot reads and arranges its playlist, and snags the playing song', async () => {
   const owner = await aMember(t);
   const room = await aRoom(t, owner);
@@ -34,24 +27,24 @@ test('a bot reads and arranges its playlist, and snags the playing song', async 
   const [a, b, c] = [await aSong(t, member), await aSong(t, member), await aSong(t, member)];
   bot = ttapiBot(t, member.userid, member.userauth, room.roomid);
   await nextFrom(bot, 'roomChanged');
-  const ids = async () => ((await viaBot('playlistAll')).list as { _id: string }[]).map((s) => s._id);
+  const ids = async () => ((await viaBot(bot, 'playlistAll')).list as { _id: string }[]).map((s) => s._id);
 
   expect(await ids()).toEqual([a._id, b._id, c._id]);
-  expect(await viaBot('playlistReorder', 0, 2)).toMatchObject({ success: true });
+  expect(await viaBot(bot, 'playlistReorder', 0, 2)).toMatchObject({ success: true });
   expect(await ids()).toEqual([b._id, c._id, a._id]);
-  expect(await viaBot('playlistRemove', 1)).toMatchObject({ success: true });
+  expect(await viaBot(bot, 'playlistRemove', 1)).toMatchObject({ success: true });
   expect(await ids()).toEqual([b._id, a._id]);
   // ttapi adds at the top unless told an index.
-  expect(await viaBot('playlistAdd', c._id)).toMatchObject({ success: true });
+  expect(await viaBot(bot, 'playlistAdd', c._id)).toMatchObject({ success: true });
   expect(await ids()).toEqual([c._id, b._id, a._id]);
-  expect(await viaBot('playlistRemove', 7)).toMatchObject({
+  expect(await viaBot(bot, 'playlistRemove', 7)).toMatchObject({
     success: false,
     err: libraryMessages.indexOutOfRange,
   });
 
   const song = await aSong(t, owner, { title: 'For the bot' });
   await playingNow(t, room.roomid, owner, song);
-  const snagged = await viaBot('snag');
+  const snagged = await viaBot(bot, 'snag');
   expect(snagged).toMatchObject({ success: true, song: { metadata: { song: 'For the bot' } } });
   expect((await ids()).at(-1)).toBe((snagged.song as { _id: string })._id);
 });

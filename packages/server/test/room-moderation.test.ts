@@ -13,6 +13,8 @@ import {
   chatMessages,
   moderationMessages,
   roomExitMessages,
+  roomMessages,
+  ROOM_DESCRIPTION_MAX,
   stageMessages,
   type Credentials,
   type LiveEvent,
@@ -228,6 +230,71 @@ describe('moderation', () => {
       ['mute', 'for 5 minutes'],
       ['delete_chat', 'buy my stuff'],
     ]);
+  });
+
+  test('the owner removes a moderator, who can moderate no more; a mute is lifted early; the log keeps both', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const [mod, other, talker] = [await aMember(t), await aMember(t), await aMember(t)];
+    const watching = await inRoom(owner, room);
+    const modPage = await inRoom(mod, room);
+    const talking = await inRoom(talker, room);
+    await watching.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: mod.userid });
+    await watching.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: other.userid });
+
+    clock += 1000;
+    await modPage.socket.ok('room.mute_user', { roomid: room.roomid, target_userid: talker.userid, minutes: 60 });
+    expect((await heard(talking.socket, room, 'muted_user')).until).toBe(clock + 60 * 60_000);
+    clock += 1000;
+    await watching.socket.ok('room.unmute_user', { roomid: room.roomid, target_userid: talker.userid });
+    const lifted = await heard(talking.socket, room, 'muted_user');
+    expect([lifted.userid, lifted.until, lifted.modid]).toEqual([talker.userid, null, owner.userid]);
+    await talking.socket.ok('room.speak', { roomid: room.roomid, text: 'free again' });
+
+    // Only the owner (or staff) removes a moderator; a moderator may not, nor anyone twice.
+    expect(await t.call('room.rem_moderator', { roomid: room.roomid, target_userid: mod.userid }, other)).toEqual([
+      false,
+      { err: moderationMessages.notOwner, errcode: 'forbidden' },
+    ]);
+    clock += 1000;
+    await watching.socket.ok('room.rem_moderator', { roomid: room.roomid, target_userid: mod.userid });
+    const removed = await heard(talking.socket, room, 'rem_moderator');
+    expect([removed.userid, removed.name]).toEqual([mod.userid, mod.name]);
+    expect(
+      await watching.socket.call('room.rem_moderator', { roomid: room.roomid, target_userid: mod.userid }),
+    ).toEqual([false, { err: moderationMessages.targetNotModerator, errcode: 'conflict' }]);
+    expect((await t.ok('room.info', { roomid: room.roomid })).room.metadata.moderator_id).not.toContain(mod.userid);
+    expect(
+      await modPage.socket.call('room.mute_user', { roomid: room.roomid, target_userid: talker.userid, minutes: 5 }),
+    ).toEqual([false, { err: moderationMessages.notModerator, errcode: 'forbidden' }]);
+
+    const log = await t.ok('room.moderation_log', { roomid: room.roomid }, owner);
+    expect(log.entries.slice(0, 3).map((entry) => [entry.action, entry.mod_name, entry.target_name])).toEqual([
+      ['remove_moderator', owner.name, mod.name],
+      ['unmute', owner.name, talker.name],
+      ['mute', mod.name, talker.name],
+    ]);
+  });
+
+  test('room.modify edits the description and the points to DJ; out-of-range values are refused in the contract’s words', async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const watching = await inRoom(owner, room);
+    await t.ok('room.modify', { roomid: room.roomid, description: 'Slow jams only', djthreshold: 50 }, owner);
+    const updated = await heard(watching.socket, room, 'update_room');
+    expect([updated.room.description, updated.room.metadata.djthreshold]).toEqual(['Slow jams only', 50]);
+    for (const [change, err] of [
+      [{ djthreshold: -1 }, roomMessages.thresholdInvalid],
+      [{ max_djs: 6 }, roomMessages.maxDjsRange],
+      [{ slow_mode: -5 }, moderationMessages.slowMode],
+      [{ description: 'x'.repeat(ROOM_DESCRIPTION_MAX + 1) }, moderationMessages.descriptionTooLong],
+      [{ name: '  ' }, roomMessages.nameRequired],
+    ] as const) {
+      expect(await t.call('room.modify', { roomid: room.roomid, ...change }, owner), JSON.stringify(change)).toEqual([
+        false,
+        { err, errcode: 'invalid' },
+      ]);
+    }
   });
 
   test('room.modify edits the room, fewer spots take the latest DJs down, and slow mode paces chat', async () => {

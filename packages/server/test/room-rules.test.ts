@@ -11,6 +11,7 @@ import {
   playbackMessages,
   roomMessages,
   roomRulesMessages,
+  ROOM_GRACE_MS,
   stageMessages,
   waitlistMessages,
   type Credentials,
@@ -146,6 +147,44 @@ describe('the waitlist', () => {
     await b.socket.ok('room.deregister', { roomid });
     const left = await eventsUntil(watching, roomid, 'update_waitlist');
     expect(left.last).toMatchObject({ waitlist: [], userid: b.userid, change: 'left' });
+  });
+
+  test('one whose page drops keeps their place in line for the grace period; after it, they leave the line', async () => {
+    const { sweepRoomPages } = await import('../src/features/room/pages');
+    const { roomid, watching, members } = await aRoomWith(3, { max_djs: 1 });
+    const [a, b, c] = members as [Page, Page, Page];
+    await a.socket.ok('room.add_dj', { roomid });
+    await b.socket.ok('room.waitlist_join', { roomid });
+    await c.socket.ok('room.waitlist_join', { roomid });
+    await eventsUntilMatch(watching, roomid, (event) => 'change' in event && event.userid === c.userid);
+
+    // Whether the server has b away (their last page gone), as the sweep reads it.
+    const away = async () =>
+      (
+        await t.app.services.db
+          .selectFrom('roomMembers')
+          .select('awaySince')
+          .where('userId', '=', b.userid)
+          .executeTakeFirst()
+      )?.awaySince ?? null;
+    // b's line drops (the page closes without leaving): still in the room, still first in line.
+    b.socket.close();
+    await expect.poll(away).not.toBeNull();
+    music.advance(ROOM_GRACE_MS - 1000);
+    await sweepRoomPages(t.app.services);
+    expect((await t.ok('room.info', { roomid, extended: true })).waitlist).toEqual([b.userid, c.userid]);
+    // Back in time: the place is theirs.
+    const back = await inRoom(b, roomid);
+    expect(back.snapshot.waitlist).toEqual([b.userid, c.userid]);
+
+    // Gone longer than the grace period: out of the room and of the line.
+    expect(await away()).toBeNull();
+    back.socket.close();
+    await expect.poll(away).not.toBeNull();
+    music.advance(ROOM_GRACE_MS + 1);
+    expect(await sweepRoomPages(t.app.services)).toBe(1);
+    const left = await nextMatching(watching, roomid, (event) => 'change' in event && event.userid === b.userid);
+    expect(left).toMatchObject({ command: 'update_waitlist', waitlist: [c.userid], change: 'left' });
   });
 
   test('one who can no longer DJ when a spot opens loses their place, and the next steps up', async () => {

@@ -2,15 +2,18 @@
  * The ttapi gateway (docs/bots.md) with the real `ttapi` package from the
  * registry, pointed at a test app by examples/ttapi-preload.cjs: a bot
  * authenticates, registers, reads the room, speaks and hears people on our own
- * socket; PMs and hears PMs; is booted by a moderator; a wrong userauth is
- * refused; a second connection replaces the first.
+ * socket; PMs and hears PMs; reads profiles (ttapi 4's call and the older
+ * one), fans, reports its presence, leaves and comes back, moderates and hears
+ * the stage, its moderators and the room change; is booted by a moderator; a
+ * wrong userauth is refused; a second connection replaces the first.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { moderationMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
+import { aSong } from './support/music';
 import { TestSocket } from './support/socket-client';
-import { nextFrom, request, stopBot, ttapiBot, type TtapiBot } from './support/ttapi-bot';
+import { nextFrom, request, stopBot, ttapiBot, viaBot, type TtapiBot } from './support/ttapi-bot';
 import { ttapiMessages } from '../src/realtime/ttapi/gateway';
 
 const bots: TtapiBot[] = [];
@@ -116,6 +119,79 @@ describe('a ttapi bot', () => {
     const history = await request(bot, { api: 'pm.history', receiverid: person.userid });
     expect(history).toMatchObject({ success: true });
     expect(JSON.stringify(history)).toContain('psst');
+  });
+
+  test('reads profiles as ttapi 4 and older ttapi ask, fans, and reports its presence', async () => {
+    // ttapi 4's getProfile: user.get_profile_info with profileid.
+    expect(await viaBot(bot, 'getProfile', person.userid)).toMatchObject({
+      success: true,
+      userid: person.userid,
+      name: person.name,
+    });
+    // Older ttapi: user.get_profile, the person in `userid` (the bot itself when it names nobody).
+    expect(await request(bot, { api: 'user.get_profile', userid: person.userid })).toMatchObject({
+      success: true,
+      userid: person.userid,
+      name: person.name,
+    });
+    expect(await request(bot, { api: 'user.get_profile' })).toMatchObject({
+      success: true,
+      userid: botMember.userid,
+      name: botMember.name,
+    });
+    expect(await viaBot(bot, 'becomeFan', person.userid)).toMatchObject({ success: true });
+    expect((await t.ok('user.get_fan_of', {}, botMember)).fanof).toContain(person.userid);
+    expect(await viaBot(bot, 'updatePresence')).toMatchObject({ success: true });
+    expect((await t.ok('presence.get', { uid: botMember.userid })).presence.status).toBe('available');
+  });
+
+  test('hears its moderators, the stage and the room change; as a moderator takes a DJ off; leaves and comes back', async () => {
+    const ownerSocket = await TestSocket.welcomed(t, owner);
+    sockets.push(ownerSocket);
+    await ownerSocket.ok('room.register', { roomid: room.roomid });
+
+    const appointed = nextFrom(bot, 'new_moderator');
+    await ownerSocket.ok('room.add_moderator', { roomid: room.roomid, target_userid: botMember.userid });
+    expect(await appointed).toMatchObject({ command: 'new_moderator', userid: botMember.userid });
+    expect((await viaBot(bot, 'roomInfo')).room).toMatchObject({
+      metadata: { moderator_id: [owner.userid, botMember.userid] },
+    });
+
+    await aSong(t, person);
+    const steppedUp = nextFrom(bot, 'add_dj');
+    await personSocket.ok('room.add_dj', { roomid: room.roomid });
+    expect(await steppedUp).toMatchObject({ command: 'add_dj', user: [{ userid: person.userid }] });
+    // ttapi tells a DJ taken off by a moderator apart: its `escort` event.
+    const escorted = nextFrom(bot, 'escort');
+    expect(await viaBot(bot, 'remDj', person.userid)).toMatchObject({ success: true });
+    expect(await escorted).toMatchObject({
+      command: 'rem_dj',
+      modid: botMember.userid,
+      user: [{ userid: person.userid }],
+    });
+
+    const dismissed = nextFrom(bot, 'rem_moderator');
+    await ownerSocket.ok('room.rem_moderator', { roomid: room.roomid, target_userid: botMember.userid });
+    expect(await dismissed).toMatchObject({ command: 'rem_moderator', userid: botMember.userid });
+    expect(await viaBot(bot, 'remDj', person.userid)).toMatchObject({
+      success: false,
+      err: moderationMessages.notModerator,
+    });
+
+    const renamed = nextFrom(bot, 'update_room');
+    await ownerSocket.ok('room.modify', { roomid: room.roomid, description: 'Bots welcome' });
+    expect(await renamed).toMatchObject({ command: 'update_room', room: { description: 'Bots welcome' } });
+
+    // It leaves (the room hears it go) and registers again.
+    expect(await viaBot(bot, 'roomDeregister')).toMatchObject({ success: true });
+    for (;;) {
+      const { event } = await personSocket.nextEvent(channel());
+      if (event.command === 'deregistered') {
+        expect(event.user[0]?.userid).toBe(botMember.userid);
+        break;
+      }
+    }
+    expect(await request(bot, { api: 'room.register', roomid: room.roomid })).toMatchObject({ success: true });
   });
 
   test('is booted by a moderator, told why, and cannot come straight back', async () => {

@@ -10,17 +10,10 @@ import { playbackMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
 import { anMp3, uploaded } from './support/library';
-import { nextFrom, request, stopBot, ttapiBot, type TtapiBot, type TtapiReply } from './support/ttapi-bot';
+import { nextFrom, request, stopBot, ttapiBot, viaBot, type TtapiBot } from './support/ttapi-bot';
 
 interface TurntableRoom {
   room: { metadata: Record<string, unknown> & { current_song: { _id: string; djid: string } | null } };
-}
-
-/** Calls one of ttapi's methods with a callback as its last argument. */
-function viaBot(bot: TtapiBot, method: string, ...args: unknown[]): Promise<TtapiReply> {
-  return new Promise((resolve) => {
-    (bot as unknown as Record<string, (...a: unknown[]) => void>)[method]!(...args, resolve);
-  });
 }
 
 describe('ttapi bots and the music', () => {
@@ -78,6 +71,9 @@ describe('ttapi bots and the music', () => {
     });
     const me = await request(dj, { api: 'user.info' });
     expect(me).toMatchObject({ success: true, points: 1 });
+    // A bot that reads the room (as ttapi does after registering) finds the song's votes where turntable kept them.
+    const info = (await viaBot(dj, 'roomInfo')) as unknown as TurntableRoom;
+    expect(info.room.metadata).toMatchObject({ upvotes: 1, downvotes: 0, votelog: [[listenerMember.userid, 'up']] });
   });
 
   test('a vote whose vh names another song is refused; the DJ cannot vote on its own song', async () => {

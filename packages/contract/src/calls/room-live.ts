@@ -173,6 +173,8 @@ export const roomLiveCalls = callTable(
       current_song: playingSong.nullable(),
       /** The DJ playing it (ttapi's room.metadata.current_dj), or null. */
       current_dj: z.string().nullable(),
+      /** With `extended`: the playing song's votes so far (ttapi's room.metadata.upvotes, downvotes, votelog). */
+      votes: roomVotes.optional(),
     }),
   }),
   defineCall({

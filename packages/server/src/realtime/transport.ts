@@ -29,7 +29,11 @@ export interface Transport {
  * Serves websockets at the given paths (the page's protocol at /socket, and later other
  * framings of the same calls); every other upgrade, and any from another site, is refused.
  */
-export function attachTransport(app: FastifyInstance, routes: Record<string, SocketHandlers>): Transport {
+export function attachTransport(
+  app: FastifyInstance,
+  routes: Record<string, SocketHandlers>,
+  { heartbeatMs = HEARTBEAT_MS }: { heartbeatMs?: number } = {},
+): Transport {
   const wss = new WebSocketServer({ noServer: true, maxPayload: HARD_MAX_PAYLOAD });
   const alive = new WeakMap<WebSocket, boolean>();
 
@@ -52,7 +56,7 @@ export function attachTransport(app: FastifyInstance, routes: Record<string, Soc
       alive.set(socket, false);
       socket.ping();
     }
-  }, HEARTBEAT_MS);
+  }, heartbeatMs);
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;

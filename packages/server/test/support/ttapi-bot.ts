@@ -48,6 +48,13 @@ export function request(bot: TtapiBot, fields: Record<string, unknown>): Promise
   return new Promise((resolve) => bot._send(fields, resolve));
 }
 
+/** Calls one of ttapi's methods (its own name, e.g. `addDj`) with a callback as its last argument. */
+export function viaBot(bot: TtapiBot, method: string, ...args: unknown[]): Promise<TtapiReply> {
+  return new Promise((resolve) => {
+    (bot as unknown as Record<string, (...a: unknown[]) => void>)[method]!(...args, resolve);
+  });
+}
+
 export function stopBot(bot: TtapiBot): void {
   if (bot._intervalId) clearInterval(bot._intervalId);
   bot.close();

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { chatTextAsString, EMOJI, filterChatText } from './chat-text';
+import { chatTextAsString, EMOJI, filterChatText, meAction } from './chat-text';
 
 test('plain text stays one piece of text, markup and all: React escapes it', () => {
   expect(filterChatText('I <3 <b>vinyl</b> & tapes')).toEqual([{ type: 'text', text: 'I <3 <b>vinyl</b> & tapes' }]);
@@ -56,6 +56,17 @@ test('slash-memes are replaced when they stand alone', () => {
   expect(chatTextAsString('oh well /shrug.')).toBe('oh well ¯\\_(ツ)_/¯.');
   expect(chatTextAsString('/tableflip /unflip')).toBe('(╯°□°)╯︵ ┻━┻ ┬─┬ノ( º _ ºノ)');
   expect(chatTextAsString('rock/shrug and /shrugs')).toBe('rock/shrug and /shrugs');
+});
+
+test('/me makes an action of the words after it; anything else is not one', () => {
+  expect(meAction('/me waves')).toBe('waves');
+  expect(meAction('  /ME  spins a record :headphones:  ')).toBe('spins a record :headphones:');
+  expect(meAction('/me')).toBeNull();
+  expect(meAction('/me   ')).toBeNull();
+  expect(meAction('/meow')).toBeNull();
+  expect(meAction('tell /me more')).toBeNull();
+  // What follows is filtered like any text.
+  expect(chatTextAsString(meAction('/me goes /tableflip')!)).toBe('goes (╯°□°)╯︵ ┻━┻');
 });
 
 test('line breaks are kept as they are', () => {

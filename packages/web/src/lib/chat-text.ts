@@ -99,6 +99,15 @@ export const SLASH_MEMES: Readonly<Record<string, string>> = {
   '/bear': 'ʕ•ᴥ•ʔ',
 };
 
+/**
+ * "/me waves": the speaker says what they do (IRC's and turntable's emote). The words after
+ * "/me", to be shown after the speaker's name as an action; null for any other text.
+ */
+export function meAction(text: string): string | null {
+  const match = /^\/me\s+(\S[\s\S]*)$/i.exec(text.trim());
+  return match ? match[1]! : null;
+}
+
 // A shortcode is letters, digits, "_", "+" or "-" between colons; a meme is a
 // slash word on its own (start of text or after white space, then white space,
 // end, or punctuation that closes a sentence).

@@ -1,6 +1,6 @@
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
-import { playingSongOf } from '../playback';
+import { currentPlayOf, playingSongOf, votesOf } from '../playback';
 import { createRoom, limitRoomCreation } from './create-room';
 import { roomPeople } from './room-people';
 import { moderatorIdsOf, roomDetailsView } from './room-view';
@@ -21,7 +21,8 @@ export const roomHandlers = {
     const moderators = await moderatorIdsOf(db, room.id);
     const details = roomDetailsView(room, moderators);
     // What plays, at the top level (bots read it as room.metadata.current_song and current_dj).
-    const current_song = await playingSongOf(db, room.id);
+    const play = room.currentPlayId === null ? null : await currentPlayOf(db, room.id);
+    const current_song = await playingSongOf(db, room.id, play);
     const playing = { current_song, current_dj: current_song?.djid ?? null };
     if (!extended) return { room: details, ...playing };
     // Turntable's moderator list: the room's creator (its owner), then the moderators they appointed.
@@ -32,6 +33,7 @@ export const roomHandlers = {
       moderator_ids: moderatorIds,
       waitlist: await waitlistOf(db, room.id),
       ...playing,
+      votes: await votesOf(db, play),
     };
   },
 

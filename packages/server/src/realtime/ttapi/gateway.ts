@@ -104,9 +104,9 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     const translation = Object.hasOwn(translations, api as string) ? translations[api as string] : undefined;
     const fields: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(request)) if (!REQUEST_FIELDS.has(key)) fields[key] = value;
-    const input = translation?.input ? translation.input(fields) : fields;
+    const input = translation?.input ? translation.input(fields, request) : fields;
     const params = { ...input, userid: caller.userid, userauth: caller.userauth };
-    const envelope: Envelope<unknown> = await options.invoke(api as string, params, {
+    const envelope: Envelope<unknown> = await options.invoke(translation?.call ?? (api as string), params, {
       ip: addresses.get(connection) ?? '',
       connection,
     });

@@ -7,8 +7,14 @@
 import type { CallOutput, LiveEvent, PlayingSong } from '@platter/contract';
 
 export interface Translation {
-  /** ttapi's request fields (less api, msgid, clientid, userid, userauth) → our call's input. */
-  input?(request: Record<string, unknown>): Record<string, unknown>;
+  /** Our call, where turntable named it otherwise. */
+  call?: string;
+  /**
+   * ttapi's request fields (less api, msgid, clientid, userid, userauth) → our call's input.
+   * `request` is the whole request: ttapi sends some targets as `userid`, a field it fills
+   * with the bot's own id when the bot names nobody.
+   */
+  input?(fields: Record<string, unknown>, request: Record<string, unknown>): Record<string, unknown>;
   /** Our call's body → the fields of ttapi's reply beside msgid and success. */
   output?(body: unknown): Record<string, unknown>;
 }
@@ -17,11 +23,12 @@ type RoomInfo = CallOutput<'room.info'>;
 
 /**
  * Turntable's room.info: what bots read is in `room.metadata` (djs, moderator_id, current_dj,
- * current_song with its `_id`, listeners) and `users`. Times were seconds there; ours stay ms
- * everywhere else.
+ * current_song with its `_id`, listeners, and the song's upvotes, downvotes and votelog) and
+ * `users`. Times were seconds there; ours stay ms everywhere else.
  */
 function turntableRoomInfo(body: unknown): Record<string, unknown> {
   const { room, users = [], djids = [], moderator_ids = [], current_song = null, current_dj = null } = body as RoomInfo;
+  const { upvotes, downvotes, votelog } = (body as RoomInfo).votes ?? { upvotes: 0, downvotes: 0, votelog: [] };
   return {
     room: {
       ...room,
@@ -31,6 +38,9 @@ function turntableRoomInfo(body: unknown): Record<string, unknown> {
         moderator_id: moderator_ids,
         current_dj,
         current_song: current_song && turntableSong(current_song),
+        upvotes,
+        downvotes,
+        votelog,
       },
     },
     users,
@@ -41,7 +51,10 @@ function turntableRoomInfo(body: unknown): Record<string, unknown> {
 export const translations: Record<string, Translation> = {
   // Bots read the room with room.info right after (ttapi does so itself): the reply is just success.
   'room.register': { output: () => ({}) },
-  'room.info': { input: (request) => ({ ...request, extended: request.extended ?? true }), output: turntableRoomInfo },
+  'room.info': { input: (fields) => ({ ...fields, extended: fields.extended ?? true }), output: turntableRoomInfo },
+  // ttapi before 4 asked for a profile so (`getProfile`, whose person is `userid`: the bot's own
+  // unless it names someone); ttapi 4 asks user.get_profile_info with `profileid`.
+  'user.get_profile': { call: 'user.get_profile_info', input: (_fields, request) => ({ profileid: request.userid }) },
 };
 
 /** A playing song as turntable described it (times in seconds; `_id` is what bots vote and snag by). */

@@ -1,8 +1,9 @@
 /**
  * The room's chat (docs/room.md): the recent lines the room store holds, each
  * with its speaker (opening their profile over the room), the text after
- * message filtering (escaped, links, emoji, slash-memes) and how long ago it
- * was said; the room's happenings ("Ann stepped up to DJ") read between them.
+ * message filtering (escaped, links, emoji, slash-memes; "/me …" as an action)
+ * and how long ago it was said; the room's happenings ("Ann stepped up to DJ")
+ * read between them.
  * Lines that mention the reader by @name stand out (and badge the tab's title
  * while it is hidden); ignored members' lines are not shown. Moderators get a
  * menu on each line. Members type below; a refused message (too long, too
@@ -13,6 +14,7 @@ import { chatMessages, roomPageMessages, CHAT_MESSAGE_MAX, type RoomChatLine } f
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import { useRoom, type FeedLine } from '../../live/room-store';
+import { meAction } from '../../lib/chat-text';
 import { timeAgo } from '../../lib/time-ago';
 import { useBlocks } from '../../session/use-blocks';
 import { useCurrentUser } from '../../session/use-session';
@@ -106,12 +108,15 @@ function FeedLineView({ line, me, now, onModerate }: LineProps) {
     );
   }
   const mentioned = me !== null && mentions(line.text, me);
+  // "/me waves" reads "Ada waves": an action, told after the name.
+  const action = meAction(line.text);
+  const modifiers = `${action !== null ? ' room-chat__line--action' : ''}${mentioned ? ' room-chat__line--mention' : ''}`;
   return (
-    <li className={`room-chat__line${mentioned ? ' room-chat__line--mention' : ''}`}>
+    <li className={`room-chat__line${modifiers}`}>
       <ModalLink className="room-chat__name" to={`/profile/${line.userid}`}>
         {line.name}
       </ModalLink>
-      <MemberText text={line.text} className="room-chat__text" />
+      <MemberText text={action ?? line.text} className="room-chat__text" />
       {when}
       {onModerate && (
         <button
