@@ -6,6 +6,7 @@
 import { playbackMessages, roomRulesMessages, songRulesText, type StageLeaveReason } from '@platter/contract';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import { nextSongOf, type QueuedSong, type SongLimits } from '../library';
 
 const MINUTE_MS = 60_000;
@@ -81,16 +82,22 @@ export interface PlayedCount {
   planLeft: number | null;
 }
 
-/** Counts a song the DJ played to its end or had skipped, and says whether that was their last. */
-export async function countPlayedSong(trx: Db, roomId: string, djId: string, rules: StageRules): Promise<PlayedCount> {
-  const dj = await trx
+/** Compiled once: every song change runs it. */
+const countPlay = reusableQuery((db: Db, { roomId, djId }: { roomId: string; djId: string }) =>
+  db
     .updateTable('roomMembers')
     .set((eb) => ({ djPlays: eb('djPlays', '+', 1), djPlan: eb('djPlan', '-', 1) }))
     .where('roomId', '=', roomId)
     .where('userId', '=', djId)
     .where('isDj', '=', 1)
-    .returning(['djPlays', 'djPlan'])
-    .executeTakeFirst();
+    .returning(['djPlays', 'djPlan']),
+);
+
+/** Counts a song the DJ played to its end or had skipped, and says whether that was their last. */
+export async function countPlayedSong(trx: Db, roomId: string, djId: string, rules: StageRules): Promise<PlayedCount> {
+  const {
+    rows: [dj],
+  } = await countPlay(trx, { roomId, djId });
   if (!dj) return { leave: null, planLeft: null };
   // A plan of null stays null (null − 1 is null in SQL).
   const plays = Number(dj.djPlays);

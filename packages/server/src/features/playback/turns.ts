@@ -9,6 +9,7 @@
 import { SONG_LEAD_MS, type RoomEvent, type SongEnding, type StageLeaveReason } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import { newId } from '../../lib/ids';
 import { afterCommit, playSong, roomUserOf, setOnStage, type StageFollower } from '../rooms';
 import { timelineMoved } from './lease';
@@ -30,17 +31,21 @@ interface OnStage {
 }
 
 async function stageWithPlaces(trx: Db, roomId: string): Promise<OnStage[]> {
-  const rows = await trx
+  const { rows } = await readStage(trx, { roomId });
+  return rows.map((row) => ({ userId: row.userId, djSince: Number(row.djSince ?? 0) }));
+}
+
+/** Compiled once: every song change reads the stage. */
+const readStage = reusableQuery((db: Db, { roomId }: { roomId: string }) =>
+  db
     .selectFrom('roomMembers')
     .select(['userId', 'djSince'])
     .where('roomId', '=', roomId)
     .where('isDj', '=', 1)
     .orderBy('djSince')
     .orderBy('joinedAt')
-    .orderBy('userId')
-    .execute();
-  return rows.map((row) => ({ userId: row.userId, djSince: Number(row.djSince ?? 0) }));
-}
+    .orderBy('userId'),
+);
 
 /** The stage in turn order from the DJ after the place `after` (a djSince); from the first when null. */
 function turnOrder(stage: OnStage[], after: number | null): OnStage[] {

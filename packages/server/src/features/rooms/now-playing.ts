@@ -1,6 +1,7 @@
 /** What a room plays now: the song shown on its lobby tile (spec §3 Song metadata). */
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
+import { reusableQuery } from '../../db/reusable-query';
 import type { RoomRow } from '../../db/schema';
 import { lobbyChannel } from '../../realtime/channels';
 import { roomView } from '../directory';
@@ -28,24 +29,46 @@ export async function playSong(
   playId: string | null = null,
 ): Promise<void> {
   // One write for the play, the tile and the votes; the row it returns is scored and announced.
-  const room = await db
-    .updateTable('rooms')
-    .set({
-      currentPlayId: playId,
-      songArtist: song?.artist ?? null,
-      songTitle: song?.title ?? null,
-      songCoverart: song?.coverart ?? null,
-      songStartedAt: song ? (song.startedAt ?? services.now()) : null,
-      upvotes: 0,
-      downvotes: 0,
-    })
-    .where('id', '=', roomId)
-    .returningAll()
-    .executeTakeFirst();
+  const {
+    rows: [room],
+  } = await startPlay(db, {
+    roomId,
+    playId,
+    artist: song?.artist ?? null,
+    title: song?.title ?? null,
+    coverart: song?.coverart ?? null,
+    startedAt: song ? (song.startedAt ?? services.now()) : null,
+  });
   if (!room) return;
   const scored = await scoreRoom(services, room, db);
   await announceNowPlaying(services, scored, db);
 }
+
+interface PlayValues {
+  roomId: string;
+  playId: string | null;
+  artist: string | null;
+  title: string | null;
+  coverart: string | null;
+  startedAt: number | null;
+}
+
+/** Compiled once: every song change runs it. */
+const startPlay = reusableQuery((db: Db, values: PlayValues) =>
+  db
+    .updateTable('rooms')
+    .set({
+      currentPlayId: values.playId,
+      songArtist: values.artist,
+      songTitle: values.title,
+      songCoverart: values.coverart,
+      songStartedAt: values.startedAt,
+      upvotes: 0,
+      downvotes: 0,
+    })
+    .where('id', '=', values.roomId)
+    .returningAll(),
+);
 
 /** Lobby tiles and friends panels showing the room hear its new song (room.follow_counts, the graph). */
 async function announceNowPlaying(services: Services, row: RoomRow, db: Db): Promise<void> {
