@@ -4,12 +4,15 @@
  * says where the room plays and brings it back; a modal page asked for from the
  * miniplayer first asks to return to full view — OK and Cancel when the window
  * can be resized, an OK-only "widen the window" otherwise — and cancelling goes
- * to the lobby home (spec §2).
+ * to the lobby home (spec §2). The miniplayer's header holds a small Messages
+ * button, over nothing, whose panel fits the small window.
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser } from './support/browser';
-import { demoMemberPage } from './support/member';
+import { pmDockMessages } from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
+import { drawnUnder, pageWidth } from './support/layout';
+import { demoMemberPage, messagesButton } from './support/member';
 import { echosFreshRoom } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
@@ -63,6 +66,24 @@ test('a miniplayer view that cannot be resized asks to widen the window, OK only
   await bass.setViewportSize({ width: 380, height: 640 });
   await bass.goto(`${server.baseUrl}/${shortcut}?view=mini`);
   await bass.getByTestId('miniplayer').waitFor();
+
+  // The miniplayer has no top bar: its header holds a small Messages button (docs/pm.md), over
+  // nothing, whose panel opens under the header within the window.
+  const messages = messagesButton(bass);
+  expect(await messages.evaluate((button) => button.closest('.mini-room__header') !== null)).toBe(true);
+  expect(await drawnUnder(messages)).toEqual([]);
+  await messages.click();
+  const panel = bass.getByRole('region', { name: pmDockMessages.button, exact: true });
+  await panel.waitFor();
+  await animationsSettled(bass);
+  const header = await bass.locator('.mini-room__header').boundingBox();
+  const shown = await panel.boundingBox();
+  expect(shown && header && shown.y >= header.y + header.height).toBe(true);
+  expect(shown && shown.x >= 0 && shown.x + shown.width <= 380 && shown.y + shown.height <= 640).toBe(true);
+  expect(await pageWidth(bass)).toBeLessThanOrEqual(380);
+  await panel.getByRole('button', { name: pmDockMessages.close }).click();
+  await panel.waitFor({ state: 'detached' });
+
   await bass.getByLabel('Chat message').fill('small window');
   await bass.getByRole('button', { name: 'Send' }).click();
   await bass.getByRole('link', { name: 'Basslord' }).click();

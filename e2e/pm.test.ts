@@ -3,14 +3,20 @@
  * own browser. One opens the other's profile and sends a message from it; the
  * other sees the unread count on the PM dock, opens the conversation (which
  * reads it) and replies; the first sees the reply arrive live. A refused
- * message (the other has ignored you) is said plainly.
+ * message (the other has ignored you) is said plainly. The dock's button sits
+ * in the top bar of the lobby and of the site's pages, covering nothing at
+ * 1280, 375 and 320 px, and its panel opens under the bar within the screen.
+ * With SCREENSHOTS_DIR set, the lobby (the panel closed and open) and a
+ * profile are photographed at 1280 and 375 px.
  */
-import type { Browser, Page } from 'playwright-core';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pmMessages } from '@platter/contract';
-import { launchBrowser } from './support/browser';
-import { demoMemberPage } from './support/member';
-import { logIn } from './support/room-members';
+import { pmDockMessages, pmMessages } from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
+import { drawnUnder, pageWidth } from './support/layout';
+import { demoMemberPage, messagesButton } from './support/member';
+import { apiPost, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -32,9 +38,8 @@ const useridOf = async (email: string) => (await login(email)).userid;
 const memberPage = (email: string, width = 1280) =>
   demoMemberPage(browser, server.baseUrl, email, { viewport: { width, height: 800 } });
 
-const dockButton = (page: Page) => page.getByRole('button', { name: /^Messages/ });
 /** What the dock's button says to a screen reader: "Messages", or "Messages, 2 unread". */
-const dockSays = async (page: Page) => (await dockButton(page).textContent())?.replace(/^✉ Messages\d*/, 'Messages');
+const dockSays = (page: Page) => messagesButton(page).getAttribute('aria-label');
 const conversation = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
 
 test('a message sent from a profile is counted unread, read, answered, and the answer arrives live', async () => {
@@ -55,7 +60,7 @@ test('a message sent from a profile is counted unread, read, answered, and the a
 
   // Echo's dock counts it, live.
   await expect.poll(() => dockSays(echo)).toBe('Messages, 1 unread');
-  await dockButton(echo).click();
+  await messagesButton(echo).click();
   const entry = echo.getByRole('list', { name: 'Conversations' }).getByRole('button', { name: /Ada Vinyl/ });
   await expect.poll(() => entry.textContent()).toMatch(/^Ada Vinyl1, 1 unread/);
   await entry.click();
@@ -83,4 +88,76 @@ test('a message sent from a profile is counted unread, read, answered, and the a
   await adaInput.press('Enter');
   await ada.getByRole('alert').filter({ hasText: pmMessages.ignoredYou }).waitFor();
   expect(await adaInput.inputValue()).toBe('Still there?');
+});
+
+/** The box of what the locator finds, which must be shown. */
+const boxOf = async (locator: Locator) => {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not shown');
+  return box;
+};
+
+test('the Messages button sits in the top bar, covering nothing, and its panel opens under the bar within the screen', async () => {
+  // A message waiting, so the button carries its count.
+  const ada = await login('ada@example.com');
+  const otter = await login('otter@example.com');
+  await apiPost(server.baseUrl, 'pm.send', { ...ada, receiverid: otter.userid, text: 'Fancy a listen?' });
+  const page = await memberPage('otter@example.com');
+  const shoot = async (name: string, width: number) => {
+    if (!process.env.SCREENSHOTS_DIR) return;
+    await animationsSettled(page);
+    await page.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `pm-${name}-${width}.png`) });
+  };
+
+  /** Opens the page once its button carries the count (and, in the lobby, the rooms are listed). */
+  const open = async (address: string) => {
+    await page.goto(`${server.baseUrl}${address}`);
+    await expect.poll(() => dockSays(page), { message: address }).toBe(pmDockMessages.buttonLabel(1));
+    if (address === '/') await page.locator('.room-tile').first().waitFor();
+    await animationsSettled(page);
+  };
+  /** The button is in the page's top bar, covers nothing, and the page does not scroll sideways. */
+  const checkPlace = async (where: string, width: number) => {
+    expect(await messagesButton(page).evaluate((button) => button.closest('header') !== null), where).toBe(true);
+    expect(await drawnUnder(messagesButton(page)), where).toEqual([]);
+    expect(await pageWidth(page), where).toBeLessThanOrEqual(width);
+  };
+
+  for (const width of [1280, 375, 320]) {
+    await page.setViewportSize({ width, height: 760 });
+    // One of the site's own pages.
+    await open('/about');
+    await checkPlace(`/about at ${width} px`, width);
+
+    // The lobby, scrolled down and at its top.
+    await open('/');
+    await page.evaluate(() => window.scrollTo(0, 400));
+    await checkPlace(`the lobby scrolled at ${width} px`, width);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await checkPlace(`the lobby at ${width} px`, width);
+    await shoot('lobby', width);
+
+    await messagesButton(page).click();
+    const panel = page.getByRole('region', { name: pmDockMessages.button, exact: true });
+    await panel.getByRole('list', { name: pmDockMessages.listLabel }).getByText('Fancy a listen?').waitFor();
+    await animationsSettled(page);
+    // Under the lobby's bar, by its button, and all of it on the screen.
+    const bar = await boxOf(page.locator('header.topbar'));
+    const shown = await boxOf(panel);
+    expect(shown.y).toBeGreaterThanOrEqual(bar.y + bar.height);
+    expect(shown.x).toBeGreaterThanOrEqual(0);
+    expect(shown.x + shown.width).toBeLessThanOrEqual(width);
+    expect(shown.y + shown.height).toBeLessThanOrEqual(760);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(width);
+    await shoot('lobby-open', width);
+    await panel.getByRole('button', { name: pmDockMessages.close }).click();
+    await panel.waitFor({ state: 'detached' });
+
+    await page.goto(`${server.baseUrl}/profile/${ada.userid}`);
+    await page
+      .getByRole('dialog', { name: 'Ada Vinyl' })
+      .getByRole('button', { name: pmDockMessages.sendMessage })
+      .waitFor();
+    await shoot('profile', width);
+  }
 });

@@ -26,7 +26,8 @@ import {
   type LibrarySong,
 } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
-import { demoMemberPage } from './support/member';
+import { drawnUnder, pageWidth } from './support/layout';
+import { demoMemberPage, messagesButton } from './support/member';
 import { apiGet, echosFreshRoom, logIn, freshQueue, type Credentials } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { tinyPng, wavFile, type Id3Tags } from '../packages/server/test/support/audio-files';
@@ -155,23 +156,6 @@ const readMediaSession = (page: Page) =>
         artwork: metadata.artwork.map((image) => image.src),
       },
     };
-  });
-
-/**
- * Everything drawn where the Messages button is (its box meets theirs), but the button's own parts
- * and what holds it: the button must cover nothing, wherever the page is scrolled.
- */
-const underMessages = (page: Page) =>
-  page.getByRole('button', { name: /^Messages/ }).evaluate((button) => {
-    const box = button.getBoundingClientRect();
-    return Array.from(document.querySelectorAll('body *'))
-      .filter((element) => !element.contains(button) && !button.contains(element))
-      .filter((element) => {
-        const other = element.getBoundingClientRect();
-        if (other.width === 0 || other.height === 0) return false;
-        return other.left < box.right && box.left < other.right && other.top < box.bottom && box.top < other.bottom;
-      })
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className} “${element.textContent?.slice(0, 30)}”`);
   });
 
 /** The member's song by its title, as their library lists it. */
@@ -336,10 +320,10 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
     await listener.setViewportSize({ width, height: 800 });
     for (const scrollTo of ['top', 'end'] as const) {
       await listener.evaluate((to) => window.scrollTo(0, to === 'top' ? 0 : document.body.scrollHeight), scrollTo);
-      expect(await underMessages(listener), `${width} px, ${scrollTo}`).toEqual([]);
+      expect(await drawnUnder(messagesButton(listener)), `${width} px, ${scrollTo}`).toEqual([]);
     }
     // Nothing wider than the screen (a phone would scroll sideways).
-    expect(await listener.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    expect(await pageWidth(listener)).toBeLessThanOrEqual(width);
     if (process.env.SCREENSHOTS_DIR) {
       await listener.evaluate(() => window.scrollTo(0, 0));
       await animationsSettled(listener);

@@ -24,3 +24,4 @@ export * from './calls/avatar';
 export * from './calls/order';
 export * from './card-rules';
 export * from './reserved-paths';
+export * from './site-pages';

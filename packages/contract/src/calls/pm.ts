@@ -21,6 +21,39 @@ export const pmMessages = {
   badCursor: 'That message is not part of this conversation.',
 } as const;
 
+/** The PM panel's own words (docs/pm.md): its button, the conversations list and one conversation. */
+export const pmDockMessages = {
+  /** The button in the top bar, and the panel's title over the list. */
+  button: 'Messages',
+  /** The button's name to a screen reader: "Messages", or "Messages, 2 unread". */
+  buttonLabel: (unread: number) => (unread > 0 ? `Messages, ${unread} unread` : 'Messages'),
+  /** Said after a conversation's name to a screen reader: "Ada Vinyl, 2 unread". */
+  unread: (count: number) => `, ${count} unread`,
+  /** The badge shows at most this much. */
+  manyUnread: '99+',
+  close: 'Close messages',
+  back: 'All conversations',
+  loading: 'Loading your messages…',
+  loadFailed: "We couldn't load your messages just now; we'll try again shortly.",
+  /** The empty list, around the name of a profile's button: "…open their profile and choose Send a message." */
+  emptyBefore: 'No messages yet. To write to someone, open their profile and choose',
+  emptyAfter: '.',
+  listLabel: 'Conversations',
+  /** Before the last message of a conversation when it was yours. */
+  you: 'You: ',
+  /** One conversation. */
+  profileLink: (name: string) => `${name}'s profile`,
+  conversationLabel: (name: string) => `Messages with ${name}`,
+  showEarlier: 'Show earlier messages',
+  loadingConversation: 'Loading the conversation…',
+  sayHello: (name: string) => `Say hello to ${name}! Only the two of you can see this conversation.`,
+  inputLabel: (name: string) => `Message to ${name}`,
+  placeholder: 'Write a message…',
+  send: 'Send',
+  /** A profile's button that opens the panel on that member. */
+  sendMessage: 'Send a message',
+} as const;
+
 const receiverId = z.string({ message: pmMessages.noReceiver }).trim().min(1, pmMessages.noReceiver).max(64);
 
 /** One private message; `time` is when the server took it (epoch ms). */

@@ -1,9 +1,14 @@
 /**
- * A place in a page's top bar that the app shell's floating controls may sit
- * in instead of floating. The room page offers one (its top bar holds only the
- * logo), so the PM dock's button (features/pm) sits there rather than over the
- * stage and the chat on a phone. Features never import each other, so this
- * small channel sits between them.
+ * The place in a page's top bar where the app shell's PM button sits
+ * (features/pm, docs/pm.md). Every page with a bar offers one — the lobby's
+ * header, a room's bar, the site's own pages', the miniplayer's header — so
+ * the button is in the same place on each and floats over nothing. A page
+ * with no bar offers none, and the button is not shown there. Features never
+ * import each other, so this small channel sits between them.
+ *
+ * The element offered should carry the class `topbar__slot` (base/page-shell.css):
+ * it takes no room while empty; `topbar__slot--small` asks for a button as
+ * small as a small header's others (the miniplayer's).
  */
 import { useSyncExternalStore } from 'react';
 
@@ -33,7 +38,7 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
-/** The top bar's place on offer now, or null (the control floats). */
+/** The top bar's place on offer now, or null (this page has no bar). */
 export function useTopbarSlot(): HTMLElement | null {
   return useSyncExternalStore(
     subscribe,

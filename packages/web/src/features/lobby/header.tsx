@@ -2,6 +2,7 @@
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ROOM_SEARCH_MAX, lobbyMessages, type SelfUser } from '@platter/contract';
+import { offerTopbarSlot } from '../../lib/topbar-slot';
 import { Logo } from '../../ui/logo';
 import { ModalLink } from '../../ui/modal-link';
 import { SettingsMenu } from './settings-menu';
@@ -61,6 +62,8 @@ export function Header({ user }: { user: SelfUser | undefined }) {
           </>
         ) : null}
       </nav>
+      {/* The app's PM button (lib/topbar-slot), at the bar's right end. */}
+      <div className="topbar__slot" ref={offerTopbarSlot} />
     </header>
   );
 }

@@ -1,15 +1,25 @@
 import { Link } from 'react-router';
+import { sitePageMessages } from '@platter/contract';
+import { offerTopbarSlot } from '../../lib/topbar-slot';
+import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 
 export function NotFoundPage() {
-  usePageTitle('page not found');
+  usePageTitle(sitePageMessages.notFoundTitle);
   return (
-    <main className="not-found">
-      <h1>We couldn't find that page.</h1>
-      <p>The link may be old, or the page may have moved.</p>
-      <Link className="button button--primary" to="/">
-        Go to the lobby
-      </Link>
-    </main>
+    <div className="page">
+      {/* A bar like every page's, with the PM button's place (lib/topbar-slot). */}
+      <header className="topbar">
+        <Logo />
+        <div className="topbar__slot" ref={offerTopbarSlot} />
+      </header>
+      <main className="not-found">
+        <h1>{sitePageMessages.notFound}</h1>
+        <p>{sitePageMessages.notFoundHint}</p>
+        <Link className="button button--primary" to="/">
+          {sitePageMessages.goToLobby}
+        </Link>
+      </main>
+    </div>
   );
 }

@@ -1,10 +1,14 @@
 /**
  * The frame of the site's own pages (About, Terms, Privacy, Copyright): a
- * slim bar home, the text, and the footer the app hands in.
+ * slim bar home (with the PM button's place), the text, and the footer the
+ * app hands in.
  */
 import { useEffect, type ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { sitePageMessages } from '@platter/contract';
 import { pageConfig } from '../../lib/page-config';
+import { offerTopbarSlot } from '../../lib/topbar-slot';
+import { LobbyLink } from '../../ui/lobby-link';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
 
@@ -29,9 +33,13 @@ export function ContentPage({ title, footer, children }: ContentPageProps) {
     <div className="page content-page">
       <header className="content-bar">
         <Logo />
-        <Link to="/" className="button content-bar__back">
-          Back to the lobby
-        </Link>
+        <LobbyLink
+          className="content-bar__back"
+          full={sitePageMessages.backToLobby}
+          short={sitePageMessages.lobbyShort}
+        />
+        {/* The app's PM button (lib/topbar-slot), at the bar's right end. */}
+        <div className="topbar__slot" ref={offerTopbarSlot} />
       </header>
       <main className="content-page__main">
         <article className="prose">{children}</article>

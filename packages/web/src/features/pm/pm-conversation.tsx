@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PM_MESSAGE_MAX, type PmMessage } from '@platter/contract';
+import { PM_MESSAGE_MAX, pmDockMessages, type PmMessage } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import type { PrivateChatPartner } from '../../lib/private-chat';
@@ -69,20 +69,26 @@ export function PmConversationView({ me, partner, unread }: Props) {
   return (
     <div className="pm-conversation">
       <p className="pm-conversation__who">
-        <ModalLink to={`/profile/${encodeURIComponent(partner.userid)}`}>{partner.name}'s profile</ModalLink>
+        <ModalLink to={`/profile/${encodeURIComponent(partner.userid)}`}>
+          {pmDockMessages.profileLink(partner.name)}
+        </ModalLink>
       </p>
-      <ol ref={listRef} className="pm-conversation__messages" aria-label={`Messages with ${partner.name}`}>
+      <ol
+        ref={listRef}
+        className="pm-conversation__messages"
+        aria-label={pmDockMessages.conversationLabel(partner.name)}
+      >
         {history.data?.more && (
           <li className="pm-conversation__earlier">
             <button type="button" className="link-button" onClick={showEarlier} disabled={earlier === 'loading'}>
-              Show earlier messages
+              {pmDockMessages.showEarlier}
             </button>
             {earlier !== 'idle' && earlier !== 'loading' && <span role="alert"> {earlier}</span>}
           </li>
         )}
         {history.isLoading && (
           <li>
-            <Spinner label="Loading the conversation…" />
+            <Spinner label={pmDockMessages.loadingConversation} />
           </li>
         )}
         {history.isError && (
@@ -91,9 +97,7 @@ export function PmConversationView({ me, partner, unread }: Props) {
           </li>
         )}
         {history.data && messages.length === 0 && (
-          <li className="pm-panel__quiet">
-            Say hello to {partner.name}! Only the two of you can see this conversation.
-          </li>
+          <li className="pm-panel__quiet">{pmDockMessages.sayHello(partner.name)}</li>
         )}
         {messages.map((message) => (
           <MessageView key={message.id} message={message} mine={message.senderid === me} now={now} />
@@ -142,15 +146,15 @@ function PmInput({ partner }: { partner: PrivateChatPartner }) {
     <form className="pm-conversation__form" onSubmit={send}>
       <input
         className="pm-conversation__input"
-        aria-label={`Message to ${partner.name}`}
+        aria-label={pmDockMessages.inputLabel(partner.name)}
         aria-describedby={problem ? problemId : undefined}
-        placeholder="Write a message…"
+        placeholder={pmDockMessages.placeholder}
         maxLength={PM_MESSAGE_MAX}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
       <button type="submit" className="button button--primary button--small" disabled={sending || text.trim() === ''}>
-        Send
+        {pmDockMessages.send}
       </button>
       {problem && (
         <p id={problemId} className="pm-conversation__problem" role="alert">

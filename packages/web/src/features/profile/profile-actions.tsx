@@ -5,7 +5,7 @@
  * opens the PM panel on the member (docs/pm.md).
  */
 import { useState } from 'react';
-import { accountMessages, profileMessages, type Profile } from '@platter/contract';
+import { accountMessages, pmDockMessages, profileMessages, type Profile } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { openPrivateChat } from '../../lib/private-chat';
 import { useAlerts } from '../../ui/alerts';
@@ -97,7 +97,7 @@ export function MessageButton({ profile, onOpened }: { profile: Profile; onOpene
         onOpened();
       }}
     >
-      Send a message
+      {pmDockMessages.sendMessage}
     </button>
   );
 }

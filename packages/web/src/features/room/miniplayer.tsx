@@ -8,6 +8,7 @@ import { useNavigate } from 'react-router';
 import { roomPageMessages, type RoomDetails } from '@platter/contract';
 import { roomPath } from '../../lib/room-path';
 import { MINIPLAYER_WINDOW } from '../../lib/miniplayer';
+import { offerTopbarSlot } from '../../lib/topbar-slot';
 import { useRoom } from '../../live/room-store';
 import { Spinner } from '../../ui/spinner';
 import { NowPlaying } from './now-playing';
@@ -39,6 +40,8 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
         <span className="mini-room__count">
           {roomPageMessages.listening(live === 'live' ? listeners : room.metadata.listeners)}
         </span>
+        {/* The PM button (lib/topbar-slot), small: the window is a phone's width. */}
+        <div className="topbar__slot topbar__slot--small" ref={offerTopbarSlot} />
         <button type="button" className="button button--small" onClick={fullView}>
           {roomPageMessages.fullView}
         </button>

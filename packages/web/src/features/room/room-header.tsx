@@ -3,11 +3,11 @@
  * now and how many DJs of max_djs, a favorite toggle for members, a share link,
  * and the way back to the lobby.
  */
-import { Link } from 'react-router';
 import { roomPageMessages, type RoomDetails } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { roomPath } from '../../lib/room-path';
 import { useAlerts } from '../../ui/alerts';
+import { LobbyLink } from '../../ui/lobby-link';
 import { shareRoom } from './share-room';
 import { useFavorite } from './use-favorite';
 
@@ -42,14 +42,11 @@ export function RoomHeader({ room, listeners, djs, onPopOut }: RoomHeaderProps) 
             {roomPageMessages.miniplayer}
           </button>
         )}
-        <Link className="button room-header__lobby" to="/" aria-label={roomPageMessages.backToLobby}>
-          <span className="room-header__wide" aria-hidden="true">
-            {roomPageMessages.backToLobby}
-          </span>
-          <span className="room-header__narrow" aria-hidden="true">
-            {roomPageMessages.lobbyShort}
-          </span>
-        </Link>
+        <LobbyLink
+          className="room-header__lobby"
+          full={roomPageMessages.backToLobby}
+          short={roomPageMessages.lobbyShort}
+        />
       </div>
     </header>
   );

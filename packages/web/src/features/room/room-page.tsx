@@ -49,14 +49,18 @@ export default function RoomPage({ music }: RoomPageProps) {
   const room = info.data?.room;
   const missing = info.error instanceof ApiCallError && info.error.code === 'not_found';
   usePageTitle(room ? room.name : missing ? roomPageMessages.notFoundTitle : roomPageMessages.loadingTitle);
+  const mini = isMiniView(useLocation().search);
 
   return (
-    <div className={isMiniView(useLocation().search) ? 'page page--mini' : 'page'}>
-      <header className="topbar">
-        <Logo />
-        {/* The PM dock's button sits here (lib/topbar-slot), not over the stage or the chat. */}
-        <div className="topbar__actions" ref={offerTopbarSlot} />
-      </header>
+    <div className={mini ? 'page page--mini' : 'page'}>
+      {/* The miniplayer has no bar: its own header offers the PM button's place. */}
+      {!mini && (
+        <header className="topbar">
+          <Logo />
+          {/* The PM button sits here (lib/topbar-slot), not over the stage or the chat. */}
+          <div className="topbar__slot" ref={offerTopbarSlot} />
+        </header>
+      )}
       <main className={room ? 'room-page' : 'room-page room-page--narrow'}>
         {room ? (
           <Room room={room} music={music} />
