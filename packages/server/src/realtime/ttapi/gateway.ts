@@ -19,7 +19,11 @@ import { heartbeatFrame, jsonFrame, NO_SESSION, readFrame } from './framing';
 import { translations, turntableEvent } from './translations';
 
 export const TTAPI_PATH = '/socket.io/websocket';
-/** How often the server's `~h~N` goes out; ttapi echoes it, and gives up on a line silent for 120 s. */
+/**
+ * How often the server's `~h~N` goes out (as turntable's did): ttapi echoes it, and gives up on a
+ * line silent for 120 s. The echo is not needed here: a dead line is ended by the transport's
+ * WebSocket ping (transport.ts), which ttapi's `ws` answers by itself.
+ */
 const HEARTBEAT_MS = 20_000;
 /** A bot that has not authenticated by then is let go (a wrong userauth never will). */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -33,7 +37,10 @@ export const ttapiMessages = {
   internal: 'Sorry, something went wrong on our side. Please try again.',
 } as const;
 
-type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'>;
+type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'> & {
+  /** How often `~h~N` goes out (20 s, as turntable). */
+  heartbeatMs?: number;
+};
 
 /** Fields of a request that carry the request itself, not its input. */
 const REQUEST_FIELDS = new Set(['api', 'msgid', 'clientid', 'userid', 'userauth']);
@@ -135,7 +142,7 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
   const heartbeat = setInterval(() => {
     beat += 1;
     for (const connection of connections.values()) connection.write(heartbeatFrame(beat));
-  }, HEARTBEAT_MS);
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
   const handlers: SocketHandlers = {
