@@ -88,8 +88,13 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     // One ttapi connection per bot, across instances: a newer one ends the older (killdashnine).
     const me = randomUUID();
     const stop = await hub.listen(userChannel(userid), (message) => {
-      // The member's own events (a private message: pmmed) reach the bot as they reach pages.
-      if (message.type === 'event') return connection.push(userChannel(userid).name, message.event);
+      // The member's own events (a private message: pmmed) reach the bot as they reach pages, but
+      // for its own messages (pages hear them, for the member's other pages): turntable sent a bot
+      // only what others said to it, and a bot that answers every pmmed would answer itself.
+      if (message.type === 'event') {
+        if (message.event.command === 'pmmed' && message.event.senderid === userid) return;
+        return connection.push(userChannel(userid).name, message.event);
+      }
       if (message.type === 'ttapi_connected' && message.connection !== me)
         killdashnine(connection, ttapiMessages.replaced);
       if (message.type !== 'session_ended') return;
