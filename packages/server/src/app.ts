@@ -105,7 +105,19 @@ function transportError(error: FastifyError): ApiError {
   }
 }
 
-export async function buildApp(config: Config, now: () => number = Date.now): Promise<App> {
+/** How often the sockets' heartbeats go out (ms): the defaults unless a test wants them sooner. */
+export interface Heartbeats {
+  /** The transport's WebSocket ping, which ends lines that do not answer (30 s). */
+  socketMs?: number;
+  /** The ttapi gateway's `~h~N` (20 s, as turntable). */
+  ttapiMs?: number;
+}
+
+export async function buildApp(
+  config: Config,
+  now: () => number = Date.now,
+  heartbeats: Heartbeats = {},
+): Promise<App> {
   const db = createDatabase(config.database);
   await migrateToLatest(db);
   await syncStickerCatalogue(db, now());
@@ -202,8 +214,14 @@ export async function buildApp(config: Config, now: () => number = Date.now): Pr
       updateUser(db, caller.userid, { presenceStatus: 'available', lastSeenAt: now() }),
   };
   // Bots written for turntable.fm with ttapi, on the same calls and events (docs/bots.md).
-  const ttapi = ttapiGateway({ ...liveOptions, log: http.log.child({ component: 'ttapi' }) });
-  const gateway = attachGateway(http, { ...liveOptions, log: http.log.child({ component: 'gateway' }) }, ttapi.routes);
+  const ttapi = ttapiGateway({
+    ...liveOptions,
+    log: http.log.child({ component: 'ttapi' }),
+    heartbeatMs: heartbeats.ttapiMs,
+  });
+  const gateway = attachGateway(http, { ...liveOptions, log: http.log.child({ component: 'gateway' }) }, ttapi.routes, {
+    heartbeatMs: heartbeats.socketMs,
+  });
   const renewals = startRenewalJob(services, http.log);
 
   return {

@@ -139,7 +139,7 @@ describe('songs in a playlist', () => {
     );
     const theirs = await aSong(t, await aMember(t));
     expect((await refusal(t.call('playlist.add', { ...mix, song_dict: { fileid: theirs._id } }, member))).err).toBe(
-      libraryMessages.songUnknown,
+      libraryMessages.notPlayingHere,
     );
     await t.ok('playlist.remove', { ...mix, index: 2 }, member);
     expect(

@@ -4,7 +4,7 @@
  * snag their own song, nothing playing and not being in the room are refused.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { playbackMessages, roomMessages, type Credentials, type LiveEvent } from '@platter/contract';
+import { libraryMessages, playbackMessages, roomMessages, type Credentials, type LiveEvent } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, aRoom, type TestRoom } from './support/factories';
 import { failureOf } from './support/envelopes';
@@ -15,7 +15,8 @@ import { tinyPng } from './support/audio-files';
 let t: TestApp;
 const sockets: TestSocket[] = [];
 beforeAll(async () => {
-  t = await startTestApp();
+  // Plays are made by hand (playingNow) with 1 s songs: no sweep ends them while a busy machine runs the test.
+  t = await startTestApp({}, undefined, { timeline: false });
 });
 afterAll(async () => {
   for (const socket of sockets.splice(0)) socket.close();
@@ -113,5 +114,75 @@ describe('snag.add', () => {
       err: roomMessages.broken,
       errcode: 'not_found',
     });
+  });
+});
+
+/** The play's snag count. */
+async function snagsOf(playId: string): Promise<number> {
+  const { db } = t.app.services;
+  return (await db.selectFrom('roomPlays').select('snags').where('id', '=', playId).executeTakeFirstOrThrow()).snags;
+}
+
+describe("turntable's snag: playlist.add of the playing song, and snag.add", () => {
+  async function aPlayingRoom(title: string) {
+    const dj = await aMember(t);
+    const room = await aRoom(t, dj);
+    const song = await aSong(t, dj, { title });
+    const listener = await aMember(t);
+    const watching = await inRoom(dj, room);
+    await inRoom(listener, room);
+    const playId = await playingNow(t, room.roomid, dj, song);
+    const mine = await aSong(t, listener);
+    return { dj, room, song, listener, watching, playId, mine };
+  }
+  const queue = async (who: Credentials) => (await t.ok('playlist.all', {}, who)).list.map((s) => s._id);
+
+  test('playlist.add first: a copy where it was asked, no snag; the snag then counts and makes no second copy', async () => {
+    const { room, song, listener, watching, playId, mine } = await aPlayingRoom('Add then snag');
+    await t.ok('playlist.add', { playlist_name: 'default', song_dict: { fileid: song._id }, index: 0 }, listener);
+    const [copyId] = await queue(listener);
+    expect(copyId).not.toBe(song._id);
+    expect(await queue(listener)).toEqual([copyId, mine._id]);
+    expect((await t.ok('library.list', {}, listener)).songs.find((s) => s._id === copyId)?.metadata.song).toBe(
+      'Add then snag',
+    );
+    expect(await snagsOf(playId)).toBe(0);
+    // Again: the copy they have stays the one copy.
+    await t.ok('playlist.add', { song_dict: { fileid: song._id }, index: 1 }, listener);
+    expect(await queue(listener)).toEqual([mine._id, copyId]);
+
+    const { song: snagged } = await t.ok('snag.add', { roomid: room.roomid }, listener);
+    expect(snagged._id).toBe(copyId);
+    expect(await heard(watching, room, 'snagged')).toMatchObject({ userid: listener.userid, songid: song._id });
+    expect(await snagsOf(playId)).toBe(1);
+    expect((await t.ok('library.list', {}, listener)).total).toBe(2);
+    expect(await queue(listener)).toEqual([mine._id, copyId]);
+  });
+
+  test('snag.add first: playlist.add then places the copy the snag made, and makes no other', async () => {
+    const { room, song, listener, playId, mine } = await aPlayingRoom('Snag then add');
+    const { song: copy } = await t.ok('snag.add', { roomid: room.roomid }, listener);
+    expect(await queue(listener)).toEqual([mine._id, copy._id]);
+    await t.ok('playlist.add', { playlist_name: 'default', song_dict: { fileid: song._id }, index: 0 }, listener);
+    expect(await queue(listener)).toEqual([copy._id, mine._id]);
+    expect((await t.ok('library.list', {}, listener)).total).toBe(2);
+    expect(await snagsOf(playId)).toBe(1);
+  });
+
+  test("someone else's song that is not playing where the caller is: refused", async () => {
+    const { dj, song, listener } = await aPlayingRoom('Not here');
+    const notPlaying = await aSong(t, dj);
+    const outsider = await aMember(t);
+    for (const [who, fileid] of [
+      [listener, notPlaying._id],
+      [outsider, song._id],
+    ] as const) {
+      expect(failureOf(await t.call('playlist.add', { song_dict: { fileid } }, who))).toEqual({
+        err: libraryMessages.notPlayingHere,
+        errcode: 'not_found',
+      });
+    }
+    expect((await t.ok('library.list', {}, outsider)).total).toBe(0);
+    expect((await t.ok('library.list', {}, listener)).total).toBe(1);
   });
 });

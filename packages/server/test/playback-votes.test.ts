@@ -111,7 +111,7 @@ describe('votes', () => {
     expect(await pointsOf(dj)).toBe(0);
   });
 
-  test('a vote pinned to a song (songid, or ttapi’s vh) must name the one playing', async () => {
+  test('a vote pinned to a song (songid, or ttapi’s vh) must name the one playing; th and ph must be sha1 hex', async () => {
     const { owner, room, songId, watching } = await aPlayingRoom(0);
     const vh = (val: string, song: string) => createHash('sha1').update(`${room.roomid}${val}${song}`).digest('hex');
     const stale = [false, { err: playbackMessages.voteStale, errcode: 'conflict' }];
@@ -119,7 +119,23 @@ describe('votes', () => {
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', vh: vh('up', 'gone') }, owner)).toEqual(stale);
     // The hash covers the vote too: one made for Lame does not carry an Awesome.
     expect(await t.call('room.vote', { roomid: room.roomid, val: 'up', vh: vh('down', songId) }, owner)).toEqual(stale);
-    await t.ok('room.vote', { roomid: room.roomid, val: 'up', vh: vh('up', songId), th: 'x', ph: 'y' }, owner);
+    // th and ph are sha1 hex of random values (ttapi's): their shape is checked, nothing more.
+    const random = () => createHash('sha1').update(String(Math.random())).digest('hex');
+    const malformed = [false, { err: playbackMessages.voteHashInvalid, errcode: 'invalid' }];
+    for (const [th, ph] of [
+      ['x', random()],
+      [random(), 'y'],
+      [random().slice(1), random()],
+      [random(), `${random().slice(1)}g`],
+    ]) {
+      const vote = { roomid: room.roomid, val: 'up', vh: vh('up', songId), th, ph };
+      expect(await t.call('room.vote', vote, owner), `${th} ${ph}`).toEqual(malformed);
+    }
+    await t.ok(
+      'room.vote',
+      { roomid: room.roomid, val: 'up', vh: vh('up', songId), th: random(), ph: random().toUpperCase() },
+      owner,
+    );
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last.upvotes).toBe(1);
   });
 });

@@ -2,7 +2,8 @@
  * The ttapi gateway (docs/bots.md) with the real `ttapi` package from the
  * registry, pointed at a test app by examples/ttapi-preload.cjs: a bot
  * authenticates, registers, reads the room, speaks and hears people on our own
- * socket; PMs and hears PMs; reads profiles (ttapi 4's call and the older
+ * socket; PMs and hears PMs (pmmed as turntable sent it, never its own) and
+ * update_user (flat, as turntable sent it); reads profiles (ttapi 4's call and the older
  * one), fans, reports its presence, leaves and comes back, moderates and hears
  * the stage, its moderators and the room change; is booted by a moderator; a
  * wrong userauth is refused; a second connection replaces the first.
@@ -109,16 +110,41 @@ describe('a ttapi bot', () => {
     expect(answer).toContain('"success":false');
   });
 
-  test('PMs a person, and hears their PM', async () => {
+  test("PMs a person, and hears their PM as turntable's pmmed (time in seconds), not its own", async () => {
+    const pmmed = nextFrom(bot, 'pmmed');
     expect(await request(bot, { api: 'pm.send', receiverid: person.userid, text: 'psst' })).toMatchObject({
       success: true,
     });
-    const pmmed = nextFrom(bot, 'pmmed');
     await personSocket.ok('pm.send', { receiverid: botMember.userid, text: 'hi bot' });
-    expect(await pmmed).toMatchObject({ command: 'pmmed', senderid: person.userid, text: 'hi bot' });
+    // The first pmmed the bot hears is the person's: its own 'psst' is not sent back to it.
+    const heard = await pmmed;
+    expect(heard).toMatchObject({
+      command: 'pmmed',
+      senderid: person.userid,
+      userid: botMember.userid,
+      text: 'hi bot',
+    });
     const history = await request(bot, { api: 'pm.history', receiverid: person.userid });
     expect(history).toMatchObject({ success: true });
-    expect(JSON.stringify(history)).toContain('psst');
+    const lines = history.history as Array<{ text: string; time: number }>;
+    expect(lines.map((line) => line.text)).toEqual(expect.arrayContaining(['psst', 'hi bot']));
+    expect(heard.time).toBe(lines.find((line) => line.text === 'hi bot')!.time / 1000);
+  });
+
+  test("hears update_user with the person's fields flat, as turntable sent it", async () => {
+    const updated = nextFrom(bot, 'update_user');
+    await personSocket.ok('user.modify', { laptop: 'linux' });
+    const event = await updated;
+    expect(event).toMatchObject({
+      command: 'update_user',
+      roomid: room.roomid,
+      userid: person.userid,
+      name: person.name,
+      laptop: 'linux',
+    });
+    expect(event).toHaveProperty('avatarid');
+    expect(event).toHaveProperty('points');
+    expect(event).not.toHaveProperty('user');
   });
 
   test('reads profiles as ttapi 4 and older ttapi ask, fans, and reports its presence', async () => {

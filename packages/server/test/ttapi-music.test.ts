@@ -2,9 +2,10 @@
  * Music through the ttapi gateway with the real `ttapi` package: a bot DJs a
  * song from its playlist (newsong in turntable's shape, room.metadata), another
  * votes with ttapi's own vh/th/ph hashes (update_votes, the DJ's point), a vote
- * with a stale hash is refused, the listener snags, the DJ skips to its next
- * song and steps down (nosong).
+ * with a stale hash, or with th/ph not shaped as sha1 hex, is refused, the
+ * listener snags, the DJ skips to its next song and steps down (nosong).
  */
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { playbackMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -83,10 +84,23 @@ describe('ttapi bots and the music', () => {
         roomid: room.roomid,
         val: 'down',
         vh: '0'.repeat(40),
-        th: 'x',
-        ph: 'y',
+        th: 'a'.repeat(40),
+        ph: 'b'.repeat(40),
       }),
     ).toMatchObject({ success: false, err: playbackMessages.voteStale });
+    // th and ph, ttapi's sha1 hex of random values, must look like one.
+    const { currentSongId } = listener;
+    const vh = createHash('sha1').update(`${room.roomid}down${currentSongId}`).digest('hex');
+    for (const [th, ph] of [
+      ['not a hash', 'b'.repeat(40)],
+      ['a'.repeat(40), 'b'.repeat(39)],
+    ])
+      expect(await request(listener, { api: 'room.vote', roomid: room.roomid, val: 'down', vh, th, ph })).toEqual({
+        msgid: expect.any(Number) as number,
+        success: false,
+        err: playbackMessages.voteHashInvalid,
+        errcode: 'invalid',
+      });
     expect(await viaBot(dj, 'vote', 'up')).toMatchObject({ success: false, err: playbackMessages.ownSong });
   });
 

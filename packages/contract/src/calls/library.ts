@@ -29,6 +29,8 @@ export const libraryMessages = {
   quota: (megabytes: number) => `Your library is full (${megabytes} MB). Remove some songs to make room.`,
   noFilename: 'Please say what the file is called.',
   songUnknown: "That song isn't in your library.",
+  /** playlist.add of a song that is neither the caller's nor the one playing in their room. */
+  notPlayingHere: "That song isn't in your library, and it isn't the one playing in your room.",
   titleEmpty: 'A song needs a title.',
   titleTooLong: `Keep titles under ${SONG_TITLE_MAX} characters.`,
   artistTooLong: `Keep artist names under ${SONG_TITLE_MAX} characters.`,
@@ -253,7 +255,9 @@ export const libraryCalls = callTable(
     name: 'playlist.add',
     method: 'POST',
     access: 'member',
-    // Puts a song of the caller's library into the playlist at `index` (the end when left out).
+    // Puts a song of the caller's library into the playlist at `index` (the end when left out). The song
+    // playing in the caller's room may be named too (turntable's snag: playlist.add, then snag.add): a copy
+    // of it is made, or the copy they have is placed there; no snag is counted.
     input: whichPlaylist.extend({
       song_dict: z.object({ fileid: songId }),
       index: index.optional(),

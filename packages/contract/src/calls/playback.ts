@@ -73,11 +73,16 @@ export const playbackMessages = {
   ownSong: "You can't vote on your own song.",
   /** The vote named another song (songid or turntable's vh hash): it ended meanwhile. */
   voteStale: 'That song has ended. Vote on the one playing now.',
+  /** room.vote's th or ph (turntable's): each, when sent, is a sha1 in hex, as ttapi makes them. */
+  voteHashInvalid: 'th and ph must each be a sha1 hash: 40 hexadecimal characters, as ttapi sends them.',
   notYourSong: 'Only the DJ playing this song or a moderator can skip it.',
   snagOwn: "It's your song already.",
   snagNotInRoom: 'Join the room to snag its song.',
   emptyQueue: 'Add a song to your queue before you step up.',
 } as const;
+
+/** A sha1 in hex, as ttapi sends a vote's th and ph. */
+const sha1Hex = z.string().regex(/^[0-9a-f]{40}$/i, { message: playbackMessages.voteHashInvalid });
 
 export const playbackCalls = callTable(
   defineCall({
@@ -88,15 +93,15 @@ export const playbackCalls = callTable(
      * Awesome ('up') or Lame ('down') on the playing song, once per listener per song (a new
      * vote replaces the old). `songid` (our pages) or turntable's `vh` = sha1(roomid + val +
      * songid) (bots) pins the vote to a song: a vote for one that ended is refused. `th` and
-     * `ph` are turntable's random hashes, taken and ignored.
+     * `ph` are turntable's hashes of random values: checked for their shape (40 hex digits), no more.
      */
     input: z.object({
       roomid: roomId,
       val: z.enum(votes, { message: playbackMessages.voteInvalid }),
       songid: z.string().max(64).optional(),
       vh: z.string().max(64).optional(),
-      th: z.string().max(64).optional(),
-      ph: z.string().max(64).optional(),
+      th: sha1Hex.optional(),
+      ph: sha1Hex.optional(),
     }),
     output: z.object({}),
   }),

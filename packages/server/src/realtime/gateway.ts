@@ -80,6 +80,7 @@ export function attachGateway(
   app: FastifyInstance,
   options: GatewayOptions,
   otherRoutes: Record<string, SocketHandlers> = {},
+  transportOptions: { heartbeatMs?: number } = {},
 ): Gateway {
   const { hub, log } = options;
   const connections = new Map<WebSocket, Connection>();
@@ -162,7 +163,7 @@ export function attachGateway(
     }
   };
 
-  const transport: Transport = attachTransport(app, {
+  const routes: Record<string, SocketHandlers> = {
     ...otherRoutes,
     [SOCKET_PATH]: {
       open(socket: WebSocket, request: IncomingMessage) {
@@ -190,7 +191,8 @@ export function attachGateway(
         connections.delete(socket);
       },
     },
-  });
+  };
+  const transport: Transport = attachTransport(app, routes, transportOptions);
 
   return {
     get size() {

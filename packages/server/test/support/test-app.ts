@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { CallInput, CallName, CallOutput, Credentials, Envelope } from '@platter/contract';
-import { buildApp, type App } from '../../src/app';
+import { buildApp, type App, type Heartbeats } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import { startTimelineSweep, type TimelineDriver } from '../../src/features/playback';
 
@@ -52,6 +52,8 @@ export interface TestAppOptions {
   /** Run the timeline sweep (on unless false), every `timelineEveryMs`. */
   timeline?: boolean;
   timelineEveryMs?: number;
+  /** Sooner heartbeats than the defaults (the socket's ping, ttapi's `~h~N`). */
+  heartbeats?: Heartbeats;
 }
 
 export async function startTestApp(
@@ -68,7 +70,7 @@ export async function startTestApp(
     // Limits on attempts are off unless a test turns them on: every test signs up from 127.0.0.1.
     { port: 0, host: '127.0.0.1', database, attemptsPerMinute: 0, ...overrides },
   );
-  const app = await buildApp(config, now);
+  const app = await buildApp(config, now, options.heartbeats);
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

@@ -17,6 +17,8 @@ export interface TtapiBot {
   once(event: string, listener: (data: TtapiReply) => void): void;
   close(): void;
   debug: boolean | ((line: string) => void);
+  /** The playing song's id, as ttapi keeps it from room.info and newsong. */
+  currentSongId: string | null;
   _intervalId: NodeJS.Timeout | null;
 }
 

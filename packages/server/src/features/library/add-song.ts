@@ -27,14 +27,15 @@ export interface NewFile {
 
 /**
  * Adds the song (and its file's row, unless the same bytes are known already) for `userId`.
- * With `quotaBytes`, refuses when the member's songs would take more.
+ * With `quotaBytes`, refuses when the member's songs would take more. It goes at the end of their
+ * active playlist, or where `place` says.
  */
 export async function addSong(
   db: Db,
   userId: string,
   song: NewSong,
   now: number,
-  options: { file?: NewFile; quotaBytes?: number; within?: Db } = {},
+  options: { file?: NewFile; quotaBytes?: number; within?: Db; place?: { playlistId: string; index?: number } } = {},
 ): Promise<LibrarySong> {
   const work = async (trx: Db) => {
     await lockMember(trx, userId);
@@ -54,8 +55,8 @@ export async function addSong(
       .insertInto('songs')
       .values({ id, userId, ...song, createdAt: now })
       .execute();
-    const playlist = whichPlaylist(await playlistsOf(trx, userId, now), undefined);
-    await insertSong(trx, playlist.id, id);
+    const playlistId = options.place?.playlistId ?? whichPlaylist(await playlistsOf(trx, userId, now), undefined).id;
+    await insertSong(trx, playlistId, id, options.place?.index);
     return songView(await songsWithFiles(trx).where('songs.id', '=', id).executeTakeFirstOrThrow());
   };
   return options.within ? work(options.within) : db.transaction().execute(work);

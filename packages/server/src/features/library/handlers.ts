@@ -2,18 +2,21 @@
 import { libraryMessages } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
+import { addSong } from './add-song';
 import { sweepOrphanFiles } from './files';
 import {
   countSongs,
   createPlaylist,
   insertSong,
   moveSong,
+  placeSong,
   playlistSongs,
   removeAt,
   removeFromPlaylists,
   whichPlaylist,
   withPlaylists,
 } from './playlists';
+import { copyOf, playingWhere, tagsOf } from './snag';
 import { bytesUsed, listSongs, lockMember, ownSong, songView } from './songs';
 
 export const libraryHandlers = {
@@ -103,8 +106,28 @@ export const libraryHandlers = {
   'playlist.add': ({ playlist_name, song_dict, index }, { db, caller, now }) =>
     withPlaylists(db, caller.userid, now(), async (trx, playlists) => {
       const playlist = whichPlaylist(playlists, playlist_name);
-      await ownSong(trx, caller.userid, song_dict.fileid);
-      await insertSong(trx, playlist.id, song_dict.fileid, index);
+      const songid = song_dict.fileid;
+      const own = await trx
+        .selectFrom('songs')
+        .select('id')
+        .where('id', '=', songid)
+        .where('userId', '=', caller.userid)
+        .executeTakeFirst();
+      if (own) {
+        await insertSong(trx, playlist.id, songid, index);
+        return {};
+      }
+      // Turntable's snag (ttapi's README, and its bots): playlist.add of the song playing where the
+      // caller is, then snag.add. The add makes the copy (or places the one they have); the snag counts.
+      const play = await playingWhere(trx, caller.userid);
+      if (!play || play.songId !== songid) throw errors.notFound(libraryMessages.notPlayingHere);
+      const kept = await copyOf(trx, caller.userid, play);
+      if (kept) await placeSong(trx, playlist.id, kept.id, index);
+      else
+        await addSong(trx, caller.userid, tagsOf(play), now(), {
+          within: trx,
+          place: { playlistId: playlist.id, index },
+        });
       return {};
     }),
 

@@ -96,6 +96,21 @@ export async function insertSong(trx: Db, playlistId: string, songId: string, in
   await trx.insertInto('playlistSongs').values({ playlistId, songId, position: at }).execute();
 }
 
+/**
+ * Puts the song at `index` of the playlist (the end when undefined): inserted, or moved there when
+ * the playlist has it already (left where it is when no index is given). Call under lockMember.
+ */
+export async function placeSong(trx: Db, playlistId: string, songId: string, index?: number): Promise<void> {
+  const here = await trx
+    .selectFrom('playlistSongs')
+    .select('position')
+    .where('playlistId', '=', playlistId)
+    .where('songId', '=', songId)
+    .executeTakeFirst();
+  if (!here) return insertSong(trx, playlistId, songId, index);
+  if (index !== undefined) await moveSong(trx, playlistId, here.position, index);
+}
+
 /** The song id at `index`, or the out-of-range refusal. */
 async function songAt(trx: Db, playlistId: string, index: number): Promise<string> {
   const row = await trx

@@ -19,7 +19,11 @@ import { heartbeatFrame, jsonFrame, NO_SESSION, readFrame } from './framing';
 import { translations, turntableEvent } from './translations';
 
 export const TTAPI_PATH = '/socket.io/websocket';
-/** How often the server's `~h~N` goes out; ttapi echoes it, and gives up on a line silent for 120 s. */
+/**
+ * How often the server's `~h~N` goes out (as turntable's did): ttapi echoes it, and gives up on a
+ * line silent for 120 s. The echo is not needed here: a dead line is ended by the transport's
+ * WebSocket ping (transport.ts), which ttapi's `ws` answers by itself.
+ */
 const HEARTBEAT_MS = 20_000;
 /** A bot that has not authenticated by then is let go (a wrong userauth never will). */
 const AUTH_TIMEOUT_MS = 10_000;
@@ -33,7 +37,10 @@ export const ttapiMessages = {
   internal: 'Sorry, something went wrong on our side. Please try again.',
 } as const;
 
-type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'>;
+type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'> & {
+  /** How often `~h~N` goes out (20 s, as turntable). */
+  heartbeatMs?: number;
+};
 
 /** Fields of a request that carry the request itself, not its input. */
 const REQUEST_FIELDS = new Set(['api', 'msgid', 'clientid', 'userid', 'userauth']);
@@ -81,8 +88,13 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     // One ttapi connection per bot, across instances: a newer one ends the older (killdashnine).
     const me = randomUUID();
     const stop = await hub.listen(userChannel(userid), (message) => {
-      // The member's own events (a private message: pmmed) reach the bot as they reach pages.
-      if (message.type === 'event') return connection.push(userChannel(userid).name, message.event);
+      // The member's own events (a private message: pmmed) reach the bot as they reach pages, but
+      // for its own messages (pages hear them, for the member's other pages): turntable sent a bot
+      // only what others said to it, and a bot that answers every pmmed would answer itself.
+      if (message.type === 'event') {
+        if (message.event.command === 'pmmed' && message.event.senderid === userid) return;
+        return connection.push(userChannel(userid).name, message.event);
+      }
       if (message.type === 'ttapi_connected' && message.connection !== me)
         killdashnine(connection, ttapiMessages.replaced);
       if (message.type !== 'session_ended') return;
@@ -135,7 +147,7 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
   const heartbeat = setInterval(() => {
     beat += 1;
     for (const connection of connections.values()) connection.write(heartbeatFrame(beat));
-  }, HEARTBEAT_MS);
+  }, options.heartbeatMs ?? HEARTBEAT_MS);
   heartbeat.unref();
 
   const handlers: SocketHandlers = {

@@ -72,7 +72,9 @@ export function turntableSong(song: PlayingSong): Record<string, unknown> {
 /**
  * Events whose turntable shape differs from ours: ttapi reads a song change and the votes from
  * `room.metadata` (newsong → current_dj, current_song._id; update_votes → upvotes, downvotes,
- * listeners, votelog). Every other event goes out as it is.
+ * listeners, votelog); `update_user` had the person's fields flat beside `userid` (name,
+ * avatarid, laptop, points, …); `pmmed`'s `time` was in seconds. Every other event goes out as
+ * it is.
  */
 export function turntableEvent(event: LiveEvent): Record<string, unknown> {
   switch (event.command) {
@@ -105,6 +107,10 @@ export function turntableEvent(event: LiveEvent): Record<string, unknown> {
         room: { metadata: { upvotes, downvotes, listeners, votelog } },
       };
     }
+    case 'update_user':
+      return { ...event.user, command: 'update_user', roomid: event.roomid, userid: event.userid };
+    case 'pmmed':
+      return { ...event, time: event.time / 1000 };
     default:
       return event;
   }
