@@ -4,12 +4,15 @@
  * says where the room plays and brings it back; a modal page asked for from the
  * miniplayer first asks to return to full view — OK and Cancel when the window
  * can be resized, an OK-only "widen the window" otherwise — and cancelling goes
- * to the lobby home (spec §2). The miniplayer's header holds a small Messages
- * button, over nothing, whose panel fits the small window.
+ * to the lobby home (spec §2), as does a window that would not grow; OK grows
+ * the window and opens the page over the room in full view. The miniplayer's
+ * header holds a small Messages button, over nothing, whose panel fits the
+ * small window.
  */
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pmDockMessages } from '@platter/contract';
+import { pmDockMessages, roomPageMessages } from '@platter/contract';
+import { FULL_VIEW_SIZE } from '../packages/web/src/lib/miniplayer';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { drawnUnder, pageWidth } from './support/layout';
 import { demoMemberPage, messagesButton } from './support/member';
@@ -21,7 +24,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
-  browser = await launchBrowser();
+  // A screen big enough for a window to grow to full view (headless Chromium's own is 800 × 600).
+  browser = await launchBrowser(['--screen-info={1600x1200}']);
 });
 
 afterAll(async () => {
@@ -29,7 +33,28 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const memberPage = (email: string) => demoMemberPage(browser, server.baseUrl, email);
+const memberPage = (email: string, options: BrowserContextOptions = {}) =>
+  demoMemberPage(browser, server.baseUrl, email, options);
+
+/** Pops the room out of the page: the miniplayer's window, once it shows the room. */
+async function popOut(page: Page): Promise<Page> {
+  const [mini] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Miniplayer' }).click(),
+  ]);
+  await mini.getByTestId('miniplayer').waitFor();
+  return mini;
+}
+
+/** Asks the miniplayer for a modal page (the speaker's profile, from their name in the chat): the prompt. */
+async function askForProfile(mini: Page, name: string) {
+  await mini.getByLabel('Chat message').fill(`hello from ${name}`);
+  await mini.getByRole('button', { name: 'Send' }).click();
+  await mini.getByRole('link', { name }).click();
+  const prompt = mini.getByRole('dialog', { name: 'Full view' });
+  await prompt.getByText(roomPageMessages.returnToFullView).waitFor();
+  return prompt;
+}
 
 test('popping the room out, and a modal page from the miniplayer asking for full view (Cancel goes to the lobby)', async () => {
   const { shortcut } = await echosFreshRoom(server.baseUrl, `Mini ${Date.now()}`);
@@ -37,20 +62,12 @@ test('popping the room out, and a modal page from the miniplayer asking for full
   await ada.goto(`${server.baseUrl}/${shortcut}`);
   await ada.getByRole('region', { name: 'Chat' }).waitFor();
 
-  const [mini] = await Promise.all([
-    ada.context().waitForEvent('page'),
-    ada.getByRole('button', { name: 'Miniplayer' }).click(),
-  ]);
-  await mini.getByTestId('miniplayer').waitFor();
+  const mini = await popOut(ada);
   expect(new URL(mini.url()).search).toBe('?view=mini');
   await ada.getByText('This room is playing in the miniplayer window.').waitFor();
 
   // Chat from the miniplayer; the speaker's name would open their profile, a modal page.
-  await mini.getByLabel('Chat message').fill('hello from the mini');
-  await mini.getByRole('button', { name: 'Send' }).click();
-  await mini.getByRole('link', { name: 'Ada Vinyl' }).click();
-  const prompt = mini.getByRole('dialog', { name: 'Full view' });
-  await prompt.getByText('This opens in the full view of Platter. Return to full view?').waitFor();
+  const prompt = await askForProfile(mini, 'Ada Vinyl');
   await prompt.getByRole('button', { name: 'Cancel' }).click();
   await expect.poll(() => new URL(mini.url()).pathname).toBe('/');
 
@@ -93,4 +110,42 @@ test('a miniplayer view that cannot be resized asks to widen the window, OK only
   await prompt.getByRole('button', { name: 'OK' }).click();
   await expect.poll(() => new URL(bass.url()).pathname).toBe('/');
   await bass.context().close();
+});
+
+test('OK on the prompt grows the miniplayer to full view with the page over the room; a window that does not grow goes to the lobby', async () => {
+  const { shortcut } = await echosFreshRoom(server.baseUrl, `Mini ${Date.now()}`);
+  // No emulated viewport: the page is as wide as its window, as in a real browser.
+  const cass = await memberPage('cassette@example.com', { viewport: null });
+  await cass.goto(`${server.baseUrl}/${shortcut}`);
+  await cass.getByRole('region', { name: 'Chat' }).waitFor();
+
+  // A browser that will not resize this window (resizeTo does nothing): OK fails, to the lobby.
+  let mini = await popOut(cass);
+  await mini.evaluate(() => {
+    window.resizeTo = () => undefined;
+  });
+  await (await askForProfile(mini, 'Cassette Kid')).getByRole('button', { name: 'OK' }).click();
+  await expect.poll(() => new URL(mini.url()).pathname).toBe('/');
+  await expect.poll(() => mini.getByRole('dialog').count()).toBe(0);
+  await Promise.all([mini.waitForEvent('close'), cass.getByRole('button', { name: 'Bring it back here' }).click()]);
+
+  // One that does: the window grows to full view, and the profile opens over the whole room.
+  mini = await popOut(cass);
+  expect(await mini.evaluate(() => window.innerWidth)).toBeLessThan(500);
+  await (await askForProfile(mini, 'Cassette Kid')).getByRole('button', { name: 'OK' }).click();
+  const profile = mini.getByRole('dialog', { name: 'Cassette Kid' });
+  await profile.waitFor();
+  expect(new URL(mini.url()).pathname).toMatch(/^\/profile\/[0-9a-f]{24}$/);
+  expect(await mini.evaluate(() => window.outerWidth)).toBeGreaterThanOrEqual(FULL_VIEW_SIZE.width - 40);
+  expect(await mini.evaluate(() => window.innerWidth)).toBeGreaterThan(900);
+  // Behind it, the room in full view (its stage and crowd), not the miniplayer.
+  await mini.getByTestId('room').waitFor();
+  await mini.getByRole('region', { name: 'Crowd' }).getByRole('link', { name: 'Cassette Kid' }).waitFor();
+  expect(await mini.getByTestId('miniplayer').count()).toBe(0);
+  // Closing the profile leaves the room in full view.
+  await profile.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => new URL(mini.url()).pathname).toBe(`/${shortcut}`);
+  expect(new URL(mini.url()).search).toBe('');
+  await mini.getByRole('region', { name: 'Stage' }).waitFor();
+  await cass.context().close();
 });

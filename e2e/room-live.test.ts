@@ -2,12 +2,18 @@
  * The live layer in a real browser (docs/realtime.md): a room page joins its
  * room over the socket and follows it, so two members see each other come and
  * go without a reload; they chat (escaped text, links, emoji, a mention, /me,
- * the flood limit), and a member who ignores one of them reads the chat without
- * their lines; a profile opened over the room keeps the room mounted under it,
- * and closing it goes back in history rather than forward.
+ * the flood limit), a mention counts in the hidden tab's title until it is seen,
+ * and a member who ignores one of them reads the chat without their lines; a
+ * profile opened over the room keeps the room mounted under it, closing it goes
+ * back in history rather than forward, and a report made from it carries the
+ * room's recent chat; and when the server restarts, the open pages reconnect by
+ * themselves and show the room as it was.
  */
+import path from 'node:path';
+import Database from 'better-sqlite3';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { profileMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiGet, echosFreshRoom, logIn } from './support/room-members';
@@ -32,6 +38,7 @@ const aFreshRoom = async () => (await echosFreshRoom(server.baseUrl, `Live Test 
 const memberPage = (email: string) => demoMemberPage(browser, server.baseUrl, email);
 
 const people = (page: Page) => page.getByRole('region', { name: 'Crowd' });
+const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
 const listeners = (page: Page) => page.getByTestId('room-listeners').textContent();
 
 test('two members in one room see each other come and go, live', async () => {
@@ -55,13 +62,41 @@ test('two members in one room see each other come and go, live', async () => {
   await ada.context().close();
 });
 
+const say = async (page: Page, text: string) => {
+  await chat(page).getByLabel('Chat message').fill(text);
+  await chat(page).getByRole('button', { name: 'Send' }).click();
+};
+
+/** The reports the server stored about the room, read from its database. */
+function storedReports(roomid: string) {
+  const db = new Database(path.join(server.dataDir, 'platter.sqlite'), { readonly: true });
+  try {
+    return db.prepare('SELECT reason, chatlog FROM reports WHERE room_id = ?').all(roomid) as {
+      reason: string;
+      chatlog: string;
+    }[];
+  } finally {
+    db.close();
+  }
+}
+
+/** The tab shown (visible) or behind another (hidden), as the Page Visibility API tells the page. */
+const seeTab = (page: Page, visible: boolean) =>
+  page.evaluate((visible) => {
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => !visible });
+    Object.defineProperty(document, 'visibilityState', {
+      configurable: true,
+      get: () => (visible ? 'visible' : 'hidden'),
+    });
+    document.dispatchEvent(new Event('visibilitychange'));
+  }, visible);
+
 test('two members chat both ways; a mention of the reader stands out; a link is a link; /me is an action; an ignored member is not read', async () => {
   const shortcut = await aFreshRoom();
   const ada = await memberPage('ada@example.com');
   await ada.goto(`${server.baseUrl}/${shortcut}`);
   const cass = await memberPage('cassette@example.com');
   await cass.goto(`${server.baseUrl}/${shortcut}`);
-  const chat = (page: Page) => page.getByRole('region', { name: 'Chat' });
   await chat(ada).getByText('Nobody has said anything yet. Say hello!').waitFor();
 
   await chat(ada).getByLabel('Chat message').fill('hello <b>room</b> :headphones: https://example.org/tune');
@@ -83,11 +118,20 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   expect(await action.locator('.room-chat__name').innerText()).toBe('Ada Vinyl');
   expect(await action.locator('.room-chat__text').innerText()).toBe('waves 👋');
 
+  // Ada looks at another tab: mentions of her count in her tab's title until she looks again.
+  const plainTitle = await ada.title();
+  await seeTab(ada, false);
   await chat(cass).getByLabel('Chat message').fill('welcome @Ada Vinyl!');
   await chat(cass).getByRole('button', { name: 'Send' }).click();
   const mention = chat(ada).locator('.room-chat__line--mention');
   await mention.waitFor();
   expect(await mention.locator('.room-chat__name').innerText()).toBe('Cassette Kid');
+  await expect.poll(() => ada.title()).toBe(`(1) ${plainTitle}`);
+  await chat(cass).getByLabel('Chat message').fill('@Ada Vinyl are you there?');
+  await chat(cass).getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => ada.title()).toBe(`(2) ${plainTitle}`);
+  await seeTab(ada, true);
+  await expect.poll(() => ada.title()).toBe(plainTitle);
   // The speaker's own page does not mark it: the mention is of someone else.
   await chat(cass).locator('.room-chat__line').filter({ hasText: 'welcome' }).waitFor();
   expect(await chat(cass).locator('.room-chat__line--mention').count()).toBe(0);
@@ -115,13 +159,16 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   await ada.context().close();
 });
 
-test('a profile opened over the room keeps the room mounted; closing it goes back', async () => {
-  const shortcut = await aFreshRoom();
+test('a profile opened over the room keeps the room mounted; closing it goes back; a report from it carries the chat', async () => {
+  const { shortcut, roomid } = await echosFreshRoom(server.baseUrl, `Live Test ${Date.now()}`);
   const dee = await memberPage('dolphin@example.com');
   await dee.goto(`${server.baseUrl}/${shortcut}`);
   const otter = await memberPage('otter@example.com');
   await otter.goto(`${server.baseUrl}/${shortcut}`);
   await people(dee).getByRole('link', { name: 'Funky Otter' }).waitFor();
+  await say(otter, 'cheap followers at spam.example');
+  await say(dee, 'please stop posting that');
+  await chat(dee).getByText('please stop posting that').waitFor();
 
   // Mark the room's element: a remount would make a new one without the mark.
   await dee.getByTestId('room').evaluate((element) => element.setAttribute('data-mounted-once', 'yes'));
@@ -143,6 +190,70 @@ test('a profile opened over the room keeps the room mounted; closing it goes bac
   expect(await dee.evaluate(() => history.length)).toBe(historyLength + 1);
   await dee.goForward();
   await dee.getByRole('dialog').getByText('Funky Otter').first().waitFor();
+
+  // Reported from there: the room's recent chat goes with the report, as the room's.
+  await dee.getByRole('dialog').getByRole('link', { name: 'Report User' }).click();
+  const report = dee.getByRole('dialog', { name: 'Report User' });
+  const log = report.getByRole('region', { name: 'Chat log' });
+  await log.getByText('cheap followers at spam.example').waitFor();
+  await report.getByLabel('Reason').fill('Spam links in the chat.');
+  await report.getByRole('button', { name: 'Send report' }).click();
+  await dee.getByText(profileMessages.reportSent, { exact: true }).waitFor();
+  const stored = storedReports(roomid);
+  expect(stored).toHaveLength(1);
+  expect(stored[0]!.reason).toBe('Spam links in the chat.');
+  const lines = (JSON.parse(stored[0]!.chatlog) as { name: string; text: string }[]).map(
+    ({ name, text }) => `${name}: ${text}`,
+  );
+  expect(lines.slice(-2)).toEqual([
+    'Funky Otter: cheap followers at spam.example',
+    'Dee Jay Dolphin: please stop posting that',
+  ]);
   await otter.context().close();
   await dee.context().close();
+});
+
+test('the server restarts: open pages reconnect by themselves and show the room as it was, without a reload', async () => {
+  const shortcut = await aFreshRoom();
+  const ada = await memberPage('ada@example.com');
+  await ada.goto(`${server.baseUrl}/${shortcut}`);
+  const cass = await memberPage('cassette@example.com');
+  await cass.goto(`${server.baseUrl}/${shortcut}`);
+  await expect.poll(() => listeners(ada)).toBe('2');
+  await ada.getByRole('button', { name: 'Step up to DJ' }).click();
+  const stage = (page: Page) => page.getByRole('region', { name: 'Stage' });
+  await stage(cass).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+  await say(cass, 'see you after the restart');
+  await chat(ada).getByText('see you after the restart').waitFor();
+
+  // Each page's room element is marked: a reload (or a remount) would drop the mark.
+  const pages = [ada, cass];
+  for (const page of pages) {
+    await page.getByTestId('room').evaluate((element) => element.setAttribute('data-before-restart', 'yes'));
+  }
+  // Each page's room as the restarted server gives it on a new socket: the snapshot, with the chat it kept.
+  const rejoined = pages.map(
+    (page) =>
+      new Promise<void>((resolve) =>
+        page.on('websocket', (socket) =>
+          socket.on('framereceived', ({ payload }) => {
+            if (String(payload).includes('see you after the restart')) resolve();
+          }),
+        ),
+      ),
+  );
+  await server.restart();
+  await Promise.all(rejoined);
+
+  for (const page of pages) {
+    expect(await page.locator('[data-testid="room"][data-before-restart="yes"]').count()).toBe(1);
+    await stage(page).getByRole('link', { name: 'Ada Vinyl' }).waitFor();
+    await chat(page).getByText('see you after the restart').waitFor();
+    await expect.poll(() => listeners(page)).toBe('2');
+  }
+  // Live again: a line said now reaches the other page.
+  await say(ada, 'back again');
+  await chat(cass).getByText('back again').waitFor();
+  await cass.context().close();
+  await ada.context().close();
 });

@@ -11,7 +11,8 @@
  * down; the history lists both; and a reload keeps the listener's volume and
  * mute. Pages play without a click (Chromium's autoplay switch), except where
  * the browser holds sound back until a click: there the page offers "Click to
- * listen", and a click joins the room's moment. With SCREENSHOTS_DIR set, the
+ * listen", and a click joins the room's moment; the Media Session's Pause and
+ * Play hold and resume the page's audio. With SCREENSHOTS_DIR set, the
  * room is photographed while the song plays at each width.
  */
 import path from 'node:path';
@@ -383,7 +384,7 @@ test('a DJ plays, a listener hears the same moment, votes Awesome, and snags the
   await listener.context().close();
 });
 
-test('a browser that holds sound back until a click shows "Click to listen", and a click joins the room\'s moment', async () => {
+test('a browser that holds sound back until a click shows "Click to listen", and a click joins the room\'s moment; the media controls pause and play it', async () => {
   const room = await echosFreshRoom(server.baseUrl, `Quiet ${Date.now()}`);
   const ada = await logIn(server.baseUrl, 'ada@example.com');
   await freshQueue(server.baseUrl, ada);
@@ -403,6 +404,14 @@ test('a browser that holds sound back until a click shows "Click to listen", and
       for (const type of ['pointerdown', 'keydown']) {
         window.addEventListener(type, (event) => (activated ||= event.isTrusted), { capture: true });
       }
+      // The Media Session's handlers (the browser's media controls call them), kept for the test to call.
+      const handlers: Record<string, MediaSessionActionHandler | null> = {};
+      (window as unknown as { __mediaHandlers: typeof handlers }).__mediaHandlers = handlers;
+      const setActionHandler = navigator.mediaSession.setActionHandler.bind(navigator.mediaSession);
+      navigator.mediaSession.setActionHandler = (action, handler) => {
+        handlers[action] = handler;
+        setActionHandler(action, handler);
+      };
       const play = HTMLMediaElement.prototype.play;
       HTMLMediaElement.prototype.play = function (this: HTMLMediaElement) {
         if (!activated) return Promise.reject(new DOMException('play() needs a click first', 'NotAllowedError'));
@@ -420,6 +429,24 @@ test('a browser that holds sound back until a click shows "Click to listen", and
       .poll(async () => Math.abs((await readSync(listener)).errorMs ?? Infinity), { timeout: 20_000 })
       .toBeLessThan(100);
     await listen.waitFor({ state: 'detached' });
+
+    // The browser's media controls: Pause holds the page's audio, Play joins the room's moment again.
+    const press = (action: 'play' | 'pause') =>
+      listener.evaluate((action) => {
+        const handler = (window as unknown as { __mediaHandlers: Record<string, MediaSessionActionHandler> })
+          .__mediaHandlers[action];
+        if (!handler) throw new Error(`no ${action} handler`);
+        handler({ action });
+      }, action);
+    const audioPaused = () => listener.getByTestId('room-audio').evaluate((audio: HTMLAudioElement) => audio.paused);
+    await press('pause');
+    await expect.poll(async () => (await readSync(listener)).status).toBe('held');
+    expect(await audioPaused()).toBe(true);
+    expect((await readMediaSession(listener)).state).toBe('paused');
+    await press('play');
+    await expect.poll(async () => (await readSync(listener)).status, { timeout: 15_000 }).toBe('playing');
+    expect(await audioPaused()).toBe(false);
+    expect((await readMediaSession(listener)).state).toBe('playing');
   } finally {
     await listener.context().close();
     await dj.context().close();

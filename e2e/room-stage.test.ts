@@ -4,8 +4,9 @@
  * renderer (WebGL through PixiJS, or the DOM), guests are counted but are not
  * links, the stage shows max_djs open spots, the favorite toggle feeds the lobby's
  * Favorites view, Share copies the room's address, the chat stands beside the
- * stage on a desktop and below it on a phone, and the room's code is fetched only
- * when a room is opened. With SCREENSHOTS_DIR set, the room is photographed at
+ * stage on a desktop and below it on a phone, Zoom draws the figure under the
+ * pointer bigger and Animation makes an Awesome voter nod (both off in the
+ * Graphics modal), and the room's code is fetched only when a room is opened. With SCREENSHOTS_DIR set, the room is photographed at
  * 1280 and 375 px with WebGL on and off.
  */
 import path from 'node:path';
@@ -152,6 +153,84 @@ for (const webgl of [true, false]) {
     company.forEach((leave) => leave());
   });
 }
+
+/** The DOM renderer's figures: how many nod, and each one's running animation. */
+const figures = (page: Page) =>
+  page.locator('.scene-figure').evaluateAll((all) => ({
+    nodding: all.filter((figure) => figure.classList.contains('is-nodding')).length,
+    animations: [...new Set(all.map((figure) => getComputedStyle(figure).animationName))],
+  }));
+/** How much bigger the DOM renderer draws the figure under the pointer (null: none is drawn bigger). */
+const hoveredScale = (page: Page) =>
+  page.locator('.scene-figure.is-hovered img').evaluateAll((images) => {
+    const scale = images[0] && getComputedStyle(images[0]).scale;
+    return scale === undefined ? null : scale === 'none' ? 1 : Number(scale);
+  });
+
+test('Zoom draws the figure under the pointer bigger, Animation makes an Awesome voter nod; turned off, neither', async () => {
+  const room = await aFreshRoom();
+  const [bass, otter, irisLogin] = await Promise.all(
+    ['basslord', 'otter', 'iris'].map((who) => logIn(server.baseUrl, `${who}@example.com`)),
+  );
+  const company = [
+    await joinBySocket(server.baseUrl, bass!, room.roomid),
+    await joinBySocket(server.baseUrl, otter!, room.roomid),
+  ];
+  // Basslord plays one of his songs; Funky Otter votes it Awesome.
+  await apiPost(server.baseUrl, 'room.add_dj', { ...bass, roomid: room.roomid });
+  await expect
+    .poll(() =>
+      apiPost(server.baseUrl, 'room.vote', { ...otter, roomid: room.roomid, val: 'up' }).then(
+        () => true,
+        () => false,
+      ),
+    )
+    .toBe(true);
+  await apiGet(server.baseUrl, 'user.modify', {
+    ...irisLogin!,
+    disable_webgl: true,
+    disable_zoom: false,
+    disable_animation: false,
+  });
+  const iris = await memberPage('iris@example.com');
+  await iris.goto(`${server.baseUrl}/${room.shortcut}`);
+  await expect.poll(() => renderer(iris)).toBe('dom');
+  const otterInCrowd = crowd(iris).getByRole('link', { name: 'Funky Otter' });
+
+  // Animation on: the one Awesome voter nods; everyone else bobs.
+  await expect
+    .poll(() => figures(iris))
+    .toEqual({ nodding: 1, animations: expect.arrayContaining(['scene-nod', 'scene-bob']) });
+  // Zoom on: the figure under the pointer is drawn 8 % bigger.
+  await otterInCrowd.hover();
+  await expect.poll(() => hoveredScale(iris)).toBe(1.08);
+
+  // Both off, in the Graphics modal (from her own profile, over the room).
+  await crowd(iris).getByRole('link', { name: 'Indie Iris' }).click();
+  await iris.getByRole('dialog').getByRole('link', { name: 'Graphics settings' }).click();
+  const graphics = iris.getByRole('dialog', { name: 'Graphics' });
+  for (const name of ['Zoom', 'Animation']) {
+    await graphics.getByRole('switch', { name }).click();
+    await expect.poll(() => graphics.getByRole('switch', { name }).getAttribute('aria-checked')).toBe('false');
+  }
+  await expect
+    .poll(
+      async () =>
+        (await apiGet<{ disable_zoom: boolean }>(server.baseUrl, 'user.get_prefs', { ...irisLogin! })).disable_zoom,
+    )
+    .toBe(true);
+  // Done goes back past both to the room.
+  await graphics.getByRole('button', { name: 'Done' }).click();
+  await expect.poll(() => iris.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => figures(iris)).toEqual({ nodding: 0, animations: ['none'] });
+  await iris.mouse.move(0, 0);
+  await otterInCrowd.hover();
+  // Two frames on, the hover has been drawn (or not).
+  await iris.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  expect(await hoveredScale(iris)).toBeNull();
+  await iris.context().close();
+  company.forEach((leave) => leave());
+});
 
 test("the lobby does not fetch the room's code", async () => {
   const page = await (await browser.newContext()).newPage();

@@ -14,6 +14,8 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   output: () => string;
+  /** Stops the server and starts it again on the same port and data folder (a deploy, a crash and restart). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -21,26 +23,36 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
   port ??= await freePort();
-  let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.on('data', (chunk) => (output += String(chunk)));
-  child.stderr?.on('data', (chunk) => (output += String(chunk)));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitUntilServing(baseUrl, child, () => output);
+  let output = '';
+  const launch = async () => {
+    const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk) => (output += String(chunk)));
+    child.stderr?.on('data', (chunk) => (output += String(chunk)));
+    await waitUntilServing(baseUrl, child, () => output);
+    return child;
+  };
+  const halt = async (child: ChildProcess) => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  let child = await launch();
   return {
     baseUrl,
     dataDir,
     output: () => output,
+    async restart() {
+      await halt(child);
+      child = await launch();
+    },
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt(child);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };

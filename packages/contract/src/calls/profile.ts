@@ -35,6 +35,7 @@ export const profileMessages = {
   noLongerFan: (name: string) => `${name} is no longer your fan.`,
   pageOutOfRange: (pages: number) => `Please enter a number between 1 and ${pages}`,
   reportYourself: "You can't report yourself.",
+  reportSent: 'Thanks. Your report has been sent to the moderators.',
 } as const;
 
 export const profile = z.object({

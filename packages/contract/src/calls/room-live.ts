@@ -141,6 +141,13 @@ export const roomPageMessages = {
   fullView: 'Full view',
   poppedOut: 'This room is playing in the miniplayer window.',
   bringBack: 'Bring it back here',
+  miniplayerBlocked: 'Your browser blocked the miniplayer window. Allow pop-ups for this site, then try again.',
+  /** A modal page asked for from the miniplayer (spec §2): back to full view first. */
+  returnToFullView: 'This opens in the full view of Platter. Return to full view?',
+  widenWindow:
+    'This page needs a wider window. Please widen this window (or open Platter in a full browser window) to see it.',
+  ok: 'OK',
+  cancel: 'Cancel',
 } as const;
 
 export const stageMessages = {

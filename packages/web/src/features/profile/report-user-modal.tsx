@@ -18,8 +18,6 @@ import { useProfile, useReportUser } from './use-profile';
 
 const TITLE = 'Report User';
 
-export const REPORT_SENT = 'Thanks. Your report has been sent to the moderators.';
-
 export function ReportUserModal({ onClose }: { onClose: () => void }) {
   usePageTitle(TITLE);
   const { userId = '' } = useParams();
@@ -64,6 +62,8 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
   const ids = { reason: useId(), counter: useId(), error: useId(), chat: useId() };
   // The recent chat of the room the page is in (spec §9: about 25 lines), shown and sent with the report.
   const feed = useRoom((state) => state.feed);
+  // The report is the room's too (moderators see where it happened): the room the page is live in.
+  const roomid = useRoom((state) => (state.status === 'live' ? state.snapshot?.roomid : undefined));
   const recentChat = useMemo(
     () =>
       chatLinesOf(feed)
@@ -80,10 +80,10 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
     if (!text) return setError(profileMessages.reasonRequired);
     if (text.length > REPORT_REASON_MAX) return setError(profileMessages.reasonTooLong);
     report.mutate(
-      { reported: userid, reason: text, chatlog: recentChat },
+      { roomid, reported: userid, reason: text, chatlog: recentChat },
       {
         onSuccess: () => {
-          showAlert(REPORT_SENT, { kind: 'success' });
+          showAlert(profileMessages.reportSent, { kind: 'success' });
           onSent();
         },
         onError: (failure) => setProblem(errorText(failure)),

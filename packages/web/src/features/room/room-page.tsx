@@ -16,7 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { player } from '../../live/player';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
-import { isMiniView, miniplayerMessages, openMiniplayer } from '../../lib/miniplayer';
+import { isMiniView, openMiniplayer } from '../../lib/miniplayer';
 import { roomPath } from '../../lib/room-path';
 import { offerTopbarSlot } from '../../lib/topbar-slot';
 import { useAlerts } from '../../ui/alerts';
@@ -131,7 +131,7 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   const popOut = () => {
     const opened = openMiniplayer(roomPath(room) ?? `/${room.roomid}`);
     if (opened) setMiniWindow(opened);
-    else showAlert(miniplayerMessages.blocked, { kind: 'error' });
+    else showAlert(roomPageMessages.miniplayerBlocked, { kind: 'error' });
   };
   const bringBack = () => {
     // Closing the miniplayer leaves this page the room's only one.
