@@ -49,4 +49,10 @@ export const apiMessages = {
   tooLarge: 'The request is too large.',
   notUnderstood: 'The request could not be understood.',
   nothingAt: (method: string, path: string) => `Nothing is at ${method} ${path}.`,
+  /** The page's words when a call fails without the server's. */
+  failed: 'Sorry, something went wrong',
+  checkEntry: 'Please check what you entered',
+  lineDown: "We've lost the connection to the server. Reconnecting…",
+  /** Spec §8: a login failure without a message of its own still says what happened. */
+  loginFailed: "Sorry, we couldn't log you in. Please try again.",
 } as const;

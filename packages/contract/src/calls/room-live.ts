@@ -143,6 +143,41 @@ export const roomPageMessages = {
   bringBack: 'Bring it back here',
 } as const;
 
+/** The room's happenings as lines in its chat (docs/room.md): who stepped up or down, the waitlist, the moderators. */
+export const roomNoticeMessages = {
+  /** Who a line names when the page does not know them. */
+  someGuest: 'A guest',
+  someModerator: 'A moderator',
+  steppedUp: (name: string) => `${name} stepped up to DJ`,
+  /** Why a DJ left the stage (`rem_dj`'s reason); `songLimit` is the room's songs per DJ. */
+  takenOffStage: (mod: string, name: string) => `${mod} took ${name} off the stage`,
+  leftStage: (name: string) => `${name} left the stage`,
+  emptyQueue: (name: string) => `${name} stepped down: their queue is empty`,
+  noFittingSong: (name: string) => `${name} stepped down: no song in their queue fits the room's rules`,
+  awayTooLong: (name: string) => `${name} stepped down: away too long`,
+  songLimit: (name: string, songLimit: number) =>
+    `${name} played ${songLimit === 1 ? 'their song' : `their ${songLimit} songs`} and stepped down`,
+  asPlanned: (name: string) => `${name} stepped down as planned`,
+  steppedDown: (name: string) => `${name} stepped down`,
+  /** The line for the stage (`update_waitlist`). */
+  joinedWaitlist: (name: string) => `${name} joined the waitlist`,
+  leftWaitlist: (name: string) => `${name} left the waitlist`,
+  movedInWaitlist: (mod: string, name: string, place: number) => `${mod} moved ${name} to #${place} in the waitlist`,
+  takenOffWaitlist: (mod: string, name: string) => `${mod} took ${name} off the waitlist`,
+  cannotDj: (name: string) => `${name} lost their place in the waitlist: they can't DJ right now`,
+  /** The moderators and what they did. */
+  newModerator: (name: string) => `${name} is now a moderator`,
+  noLongerModerator: (name: string) => `${name} is no longer a moderator`,
+  /** `reason`: the moderator's words, quoted after the line, or empty. */
+  booted: (mod: string, name: string, reason: string) =>
+    `${mod} removed ${name} from the room${reason ? `: “${reason}”` : ''}`,
+  banned: (mod: string, name: string, forAWhile: boolean, reason: string) =>
+    `${mod} banned ${name}${forAWhile ? ' for a while' : ''}${reason ? `: “${reason}”` : ''}`,
+  unmuted: (mod: string, name: string) => `${mod} unmuted ${name}`,
+  muted: (mod: string, name: string) => `${mod} muted ${name} in chat for a while`,
+  settingsUpdated: (mod: string) => `${mod} updated the room's settings`,
+} as const;
+
 export const stageMessages = {
   notInRoom: 'Join the room to step up to the stage.',
   guests: 'Please sign up or log in to DJ.',
