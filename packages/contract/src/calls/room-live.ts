@@ -178,6 +178,17 @@ export const roomNoticeMessages = {
   settingsUpdated: (mod: string) => `${mod} updated the room's settings`,
 } as const;
 
+/** The miniplayer window (spec §2): opening it, and the way back to the full view from a modal page. */
+export const miniplayerMessages = {
+  returnToFullView: 'This opens in the full view of Platter. Return to full view?',
+  widenWindow:
+    'This page needs a wider window. Please widen this window (or open Platter in a full browser window) to see it.',
+  blocked: 'Your browser blocked the miniplayer window. Allow pop-ups for this site, then try again.',
+  /** The prompt's title and its buttons. */
+  fullView: 'Full view',
+  ok: 'OK',
+} as const;
+
 export const stageMessages = {
   notInRoom: 'Join the room to step up to the stage.',
   guests: 'Please sign up or log in to DJ.',

@@ -5,7 +5,8 @@
  * Cancelling or failing returns to the lobby home.
  */
 import { useState } from 'react';
-import { canResizeWindow, growToFullView, miniplayerMessages } from '../lib/miniplayer';
+import { commonMessages, miniplayerMessages } from '@platter/contract';
+import { canResizeWindow, growToFullView } from '../lib/miniplayer';
 import { Modal } from '../ui/modal';
 
 interface FullViewPromptProps {
@@ -28,18 +29,18 @@ export function FullViewPrompt({ onFullView, onLobby }: FullViewPromptProps) {
 
   return (
     <Modal
-      title="Full view"
+      title={miniplayerMessages.fullView}
       onClose={onLobby}
       width={380}
       footer={
         <>
           {resizable && (
             <button type="button" className="button" onClick={onLobby}>
-              Cancel
+              {commonMessages.cancel}
             </button>
           )}
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void ok()}>
-            OK
+            {miniplayerMessages.ok}
           </button>
         </>
       }

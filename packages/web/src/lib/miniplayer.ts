@@ -9,13 +9,6 @@ const MINI_SIZE = { width: 380, height: 640 };
 /** What full view needs to show a modal page: anything narrower asks to be widened. */
 export const FULL_VIEW_SIZE = { width: 1024, height: 760 };
 
-export const miniplayerMessages = {
-  returnToFullView: 'This opens in the full view of Platter. Return to full view?',
-  widenWindow:
-    'This page needs a wider window. Please widen this window (or open Platter in a full browser window) to see it.',
-  blocked: 'Your browser blocked the miniplayer window. Allow pop-ups for this site, then try again.',
-} as const;
-
 export function isMiniView(search: string | undefined): boolean {
   return new URLSearchParams(search ?? '').get('view') === 'mini';
 }

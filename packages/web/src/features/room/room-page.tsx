@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
+import { miniplayerMessages, roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
@@ -16,7 +16,7 @@ import { Spinner } from '../../ui/spinner';
 import { player } from '../../live/player';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
-import { isMiniView, miniplayerMessages, openMiniplayer } from '../../lib/miniplayer';
+import { isMiniView, openMiniplayer } from '../../lib/miniplayer';
 import { roomPath } from '../../lib/room-path';
 import { offerTopbarSlot } from '../../lib/topbar-slot';
 import { useAlerts } from '../../ui/alerts';
