@@ -11,7 +11,7 @@
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pmDockMessages, roomPageMessages } from '@platter/contract';
+import { miniplayerMessages, pmDockMessages } from '@platter/contract';
 import { FULL_VIEW_SIZE } from '../packages/web/src/lib/miniplayer';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { drawnUnder, pageWidth } from './support/layout';
@@ -52,7 +52,7 @@ async function askForProfile(mini: Page, name: string) {
   await mini.getByRole('button', { name: 'Send' }).click();
   await mini.getByRole('link', { name }).click();
   const prompt = mini.getByRole('dialog', { name: 'Full view' });
-  await prompt.getByText(roomPageMessages.returnToFullView).waitFor();
+  await prompt.getByText(miniplayerMessages.returnToFullView).waitFor();
   return prompt;
 }
 

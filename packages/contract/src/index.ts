@@ -25,3 +25,4 @@ export * from './calls/order';
 export * from './card-rules';
 export * from './reserved-paths';
 export * from './site-pages';
+export * from './common-words';

@@ -2,6 +2,7 @@
  * Assembles the server from its parts. It only composes: no listening, no
  * globals, so tests build as many apps as they like on fresh databases.
  */
+import { apiMessages } from '@platter/contract';
 import fastifyCookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import type { Config } from './config';
@@ -10,7 +11,7 @@ import { createDispatcher, failure, registerApiRoute, statusOf } from './api/dis
 import { createRateLimiter } from './api/rate-limit';
 import { createMailService } from './adapters/mail';
 import { captchaSources } from './adapters/captcha';
-import { ApiError } from './api/errors';
+import { ApiError, errors } from './api/errors';
 import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { Caches } from './lib/caches';
@@ -93,15 +94,15 @@ function transportError(error: FastifyError): ApiError {
   switch (error.code) {
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new ApiError('The request body is not valid JSON.', 'bad_request');
+      return new ApiError(apiMessages.invalidJson, 'bad_request');
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new ApiError('Send the request body as JSON (Content-Type: application/json).', 'bad_request');
+      return new ApiError(apiMessages.notJsonType, 'bad_request');
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('The request is too large.', 'bad_request');
+      return new ApiError(apiMessages.tooLarge, 'bad_request');
     default:
       return (error.statusCode ?? 500) < 500
-        ? new ApiError('The request could not be understood.', 'bad_request')
-        : new ApiError('Sorry, something went wrong on our side. Please try again.', 'internal');
+        ? new ApiError(apiMessages.notUnderstood, 'bad_request')
+        : errors.internal();
   }
 }
 
@@ -162,7 +163,7 @@ export async function buildApp(
   });
   http.setNotFoundHandler((request, reply) => {
     const envelope = failure(
-      new ApiError(`Nothing is at ${request.method} ${request.url.split('?')[0]}.`, 'not_found'),
+      new ApiError(apiMessages.nothingAt(request.method, request.url.split('?')[0] ?? ''), 'not_found'),
     );
     return reply.status(404).send(envelope);
   });

@@ -54,6 +54,8 @@ export const libraryMessages = {
  * refusals above are shown as the envelope brings them.
  */
 export const libraryPanelMessages = {
+  /** While the panel's code loads. */
+  opening: 'Opening your music…',
   membersOnly: 'Members bring their own music: sign up or log in to upload songs and DJ.',
   queueEmpty: 'Your queue is empty. Upload songs, or add them from your library.',
   libraryEmpty: 'No songs yet. Upload some to start your library.',

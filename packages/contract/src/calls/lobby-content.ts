@@ -12,6 +12,14 @@ export const headband = z.object({
 });
 export type Headband = z.infer<typeof headband>;
 
+/** What the staff read when a headband or the news is refused. */
+export const lobbyContentMessages = {
+  headbandEmpty: 'A headband needs some text.',
+  headbandTooLong: `Keep a headband under ${HEADBAND_CONTENT_MAX} characters.`,
+  headbandNotFound: "Sorry, we couldn't find that headband.",
+  newsTooLong: `Keep the news under ${NEWS_CONTENT_MAX} characters.`,
+} as const;
+
 export const lobbyContentCalls = callTable(
   defineCall({
     name: 'headband.get_headbands',
@@ -29,8 +37,8 @@ export const lobbyContentCalls = callTable(
       content: z
         .string()
         .trim()
-        .min(1, 'A headband needs some text.')
-        .max(HEADBAND_CONTENT_MAX, `Keep a headband under ${HEADBAND_CONTENT_MAX} characters.`),
+        .min(1, lobbyContentMessages.headbandEmpty)
+        .max(HEADBAND_CONTENT_MAX, lobbyContentMessages.headbandTooLong),
     }),
     output: headband,
   }),
@@ -54,7 +62,7 @@ export const lobbyContentCalls = callTable(
     method: 'POST',
     access: 'member',
     input: z.object({
-      content: z.string().trim().max(NEWS_CONTENT_MAX, `Keep the news under ${NEWS_CONTENT_MAX} characters.`),
+      content: z.string().trim().max(NEWS_CONTENT_MAX, lobbyContentMessages.newsTooLong),
     }),
     output: z.object({ content: z.string(), updated: z.number().nullable() }),
   }),

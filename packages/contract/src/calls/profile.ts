@@ -38,6 +38,61 @@ export const profileMessages = {
   reportSent: 'Thanks. Your report has been sent to the moderators.',
 } as const;
 
+/** The profile modal (spec §2 Profile screens) in its own words: the facts, the buttons, the hints. */
+export const profileViewMessages = {
+  title: 'Profile',
+  loading: 'Loading the profile…',
+  unreachable: "Sorry, we couldn't reach the server. Please refresh to try again.",
+  /** A guest's hint, then "Sign up or log in." with its two links. */
+  guestOwnProfile: 'Sign up to get a profile of your own, and fans.',
+  guestFan: (name: string) => `Sign up to become a fan of ${name}.`,
+  signUp: 'Sign up',
+  or: 'or',
+  logIn: 'log in',
+  points: 'DJ points',
+  fans: 'Fans',
+  fanOf: 'Fan of',
+  fansLabel: (count: number) => `Fans: ${count}`,
+  fanOfLabel: (count: number) => `Fan of: ${count}`,
+  links: 'Links',
+  about: 'About',
+  topArtists: 'Favorite artists',
+  hangout: 'Where I hang out',
+  /** One's own empty profile, around its link to the editor. */
+  ownEmpty: 'Your profile is empty.',
+  ownEmptyLink: 'Tell people about yourself',
+  ownEmptyRest: 'and the artists you love.',
+  othersEmpty: (name: string) => `${name} hasn't written anything about themselves yet.`,
+  pastNames: 'Past names',
+  joined: 'Joined',
+  graphics: 'Graphics settings',
+  tour: 'Take the welcome tour',
+  edit: 'Edit Profile',
+  turnGold: 'Turn Gold',
+  report: 'Report User',
+  avatarAlt: (name: string) => `${name}'s avatar`,
+  /** Whether the person is around (spec §4 Presence). */
+  online: 'Online',
+  away: 'Away',
+  offline: 'Offline',
+  /** The Fan button: Fanned once fanned, Unfan under the pointer. */
+  fan: 'Fan',
+  fanned: 'Fanned',
+  unfan: 'Unfan',
+  ignore: 'Ignore User',
+  unignore: 'Unignore User',
+  ignoreHint: 'Block their chat messages',
+  /** The user-type line: each type and what it means. */
+  verified: (as: string) => `Verified ${as}`,
+  verifiedHint: (as: string) => `Verified by the server's staff as ${as}.`,
+  gatekeeper: 'Gatekeeper',
+  gatekeeperHint: "One of this server's gatekeepers.",
+  superuser: 'Superuser',
+  superuserHint: "One of this server's superusers.",
+  supporter: 'Supporter',
+  supporterHint: 'A supporter of this server.',
+} as const;
+
 export const profile = z.object({
   userid: z.string(),
   name: z.string(),

@@ -141,13 +141,52 @@ export const roomPageMessages = {
   fullView: 'Full view',
   poppedOut: 'This room is playing in the miniplayer window.',
   bringBack: 'Bring it back here',
-  miniplayerBlocked: 'Your browser blocked the miniplayer window. Allow pop-ups for this site, then try again.',
-  /** A modal page asked for from the miniplayer (spec §2): back to full view first. */
+} as const;
+
+/** The room's happenings as lines in its chat (docs/room.md): who stepped up or down, the waitlist, the moderators. */
+export const roomNoticeMessages = {
+  /** Who a line names when the page does not know them. */
+  someGuest: 'A guest',
+  someModerator: 'A moderator',
+  steppedUp: (name: string) => `${name} stepped up to DJ`,
+  /** Why a DJ left the stage (`rem_dj`'s reason); `songLimit` is the room's songs per DJ. */
+  takenOffStage: (mod: string, name: string) => `${mod} took ${name} off the stage`,
+  leftStage: (name: string) => `${name} left the stage`,
+  emptyQueue: (name: string) => `${name} stepped down: their queue is empty`,
+  noFittingSong: (name: string) => `${name} stepped down: no song in their queue fits the room's rules`,
+  awayTooLong: (name: string) => `${name} stepped down: away too long`,
+  songLimit: (name: string, songLimit: number) =>
+    `${name} played ${songLimit === 1 ? 'their song' : `their ${songLimit} songs`} and stepped down`,
+  asPlanned: (name: string) => `${name} stepped down as planned`,
+  steppedDown: (name: string) => `${name} stepped down`,
+  /** The line for the stage (`update_waitlist`). */
+  joinedWaitlist: (name: string) => `${name} joined the waitlist`,
+  leftWaitlist: (name: string) => `${name} left the waitlist`,
+  movedInWaitlist: (mod: string, name: string, place: number) => `${mod} moved ${name} to #${place} in the waitlist`,
+  takenOffWaitlist: (mod: string, name: string) => `${mod} took ${name} off the waitlist`,
+  cannotDj: (name: string) => `${name} lost their place in the waitlist: they can't DJ right now`,
+  /** The moderators and what they did. */
+  newModerator: (name: string) => `${name} is now a moderator`,
+  noLongerModerator: (name: string) => `${name} is no longer a moderator`,
+  /** `reason`: the moderator's words, quoted after the line, or empty. */
+  booted: (mod: string, name: string, reason: string) =>
+    `${mod} removed ${name} from the room${reason ? `: “${reason}”` : ''}`,
+  banned: (mod: string, name: string, forAWhile: boolean, reason: string) =>
+    `${mod} banned ${name}${forAWhile ? ' for a while' : ''}${reason ? `: “${reason}”` : ''}`,
+  unmuted: (mod: string, name: string) => `${mod} unmuted ${name}`,
+  muted: (mod: string, name: string) => `${mod} muted ${name} in chat for a while`,
+  settingsUpdated: (mod: string) => `${mod} updated the room's settings`,
+} as const;
+
+/** The miniplayer window (spec §2): opening it, and the way back to the full view from a modal page. */
+export const miniplayerMessages = {
   returnToFullView: 'This opens in the full view of Platter. Return to full view?',
   widenWindow:
     'This page needs a wider window. Please widen this window (or open Platter in a full browser window) to see it.',
+  blocked: 'Your browser blocked the miniplayer window. Allow pop-ups for this site, then try again.',
+  /** The prompt's title and its buttons. */
+  fullView: 'Full view',
   ok: 'OK',
-  cancel: 'Cancel',
 } as const;
 
 export const stageMessages = {

@@ -1,3 +1,4 @@
+import { apiMessages } from '@platter/contract';
 import type { Caller, Services } from './context';
 import { errors } from './errors';
 
@@ -10,5 +11,5 @@ export const STAFF_ACL = 1;
  */
 export async function requireStaff({ db }: Services, caller: Caller): Promise<void> {
   const user = await db.selectFrom('users').select('acl').where('id', '=', caller.userid).executeTakeFirst();
-  if ((user?.acl ?? 0) < STAFF_ACL) throw errors.forbidden('Sorry, only staff can do that.');
+  if ((user?.acl ?? 0) < STAFF_ACL) throw errors.forbidden(apiMessages.staffOnly);
 }

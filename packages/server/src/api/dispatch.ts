@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  apiMessages,
   calls,
   isCallName,
   SOCKET_PATH,
@@ -86,11 +87,11 @@ export function createDispatcher(
       if (access !== 'anyone' && !caller) throw errors.notAuthenticated();
       if (access === 'member' && !caller?.registered) throw errors.membersOnly();
       if (call.transport === 'socket' && !request.connection) {
-        throw new ApiError(`${name} is made over the websocket at ${SOCKET_PATH}.`, 'wrong_method');
+        throw new ApiError(apiMessages.socketOnly(name, SOCKET_PATH), 'wrong_method');
       }
 
       if (holdsNul(fields)) {
-        throw new ApiError('The request holds a NUL character, which no field may contain.', 'bad_request');
+        throw new ApiError(apiMessages.nulCharacter, 'bad_request');
       }
       const parsed = call.reuseCheckedInput
         ? checkedInputs.check(name, call.input, fields)
@@ -120,7 +121,7 @@ export function createDispatcher(
     params: Record<string, unknown>,
     request: RequestInfo,
   ): MaybePromise<Envelope<unknown> | [true, PreparedBody]> {
-    if (!isCallName(name)) return failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call'));
+    if (!isCallName(name)) return failure(new ApiError(apiMessages.unknownCall(name), 'unknown_call'));
     try {
       const result = run(name, params, request);
       return result instanceof Promise ? result.then(succeeded, (error) => failed(name, error)) : succeeded(result);
@@ -204,11 +205,11 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
       const name = request.params.name;
       const expected = isCallName(name) ? calls[name].method : request.method;
       if (expected !== request.method) {
-        return payload(reply, failure(new ApiError(`${name} must be called with ${expected}.`, 'wrong_method')));
+        return payload(reply, failure(new ApiError(apiMessages.wrongMethod(name, expected), 'wrong_method')));
       }
       const params = request.method === 'GET' ? request.query : (request.body ?? {});
       if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-        return payload(reply, failure(new ApiError('The request body must be a JSON object.', 'bad_request')));
+        return payload(reply, failure(new ApiError(apiMessages.bodyNotObject, 'bad_request')));
       }
       const envelope = dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip });
       return andThen(envelope, (settled) => payload(reply, settled));
@@ -221,7 +222,7 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
     handler: (request: FastifyRequest<{ Params: { name: string } }>, reply) => {
       const name = request.params.name;
       if (!isCallName(name))
-        return payload(reply, failure(new ApiError(`There is no API call named '${name}'.`, 'unknown_call')));
+        return payload(reply, failure(new ApiError(apiMessages.unknownCall(name), 'unknown_call')));
       return payload(
         reply,
         failure(new ApiError(`${name} must be called with ${calls[name].method}.`, 'wrong_method')),

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@platter/contract';
+import { apiMessages, type ErrorCode } from '@platter/contract';
 
 /** The one error a handler throws; the dispatcher turns it into `[false, {err, errcode}]`. */
 export class ApiError extends Error {
@@ -16,11 +16,10 @@ export const errors = {
   invalid: (message: string) => new ApiError(message, 'invalid'),
   notFound: (message: string) => new ApiError(message, 'not_found'),
   conflict: (message: string) => new ApiError(message, 'conflict'),
-  forbidden: (message = "Sorry, you're not allowed to do that.") => new ApiError(message, 'forbidden'),
-  notAuthenticated: () =>
-    new ApiError('Your session has ended. Please reload the page and log in again.', 'not_authenticated'),
-  membersOnly: () => new ApiError('Please sign up or log in to do that.', 'members_only'),
-  internal: () => new ApiError('Sorry, something went wrong on our side. Please try again.', 'internal'),
+  forbidden: (message: string = apiMessages.forbidden) => new ApiError(message, 'forbidden'),
+  notAuthenticated: () => new ApiError(apiMessages.sessionEnded, 'not_authenticated'),
+  membersOnly: () => new ApiError(apiMessages.membersOnly, 'members_only'),
+  internal: () => new ApiError(apiMessages.internal, 'internal'),
 };
 
 /** True when a database write failed on a unique index (SQLite or PostgreSQL). */

@@ -11,6 +11,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
 import {
+  apiMessages,
   clientMessage,
   MAX_SOCKET_MESSAGE_BYTES,
   PROTOCOL_VERSION,
@@ -35,8 +36,8 @@ export const socketMessages = {
   notProtocol: 'That message is not part of the protocol.',
   tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
   oldProtocol: 'Platter has been updated. Please reload the page.',
-  sessionEnded: 'Your session has ended. Please reload the page and log in again.',
-  internal: 'Sorry, something went wrong on our side. Please try again.',
+  sessionEnded: apiMessages.sessionEnded,
+  internal: apiMessages.internal,
 } as const;
 
 export interface SocketCaller {

@@ -4,6 +4,7 @@
  * returns the contract's response type or throws an ApiCallError.
  */
 import {
+  apiMessages,
   calls,
   type CallInput,
   type CallName,
@@ -29,7 +30,7 @@ export class ApiCallError extends Error {
 }
 
 /** What a `[false, …]` answer without words of its own says. */
-export const NO_MESSAGE = 'Sorry, something went wrong';
+export const NO_MESSAGE = apiMessages.failed;
 
 const REQUEST_FAILED = "Sorry, we couldn't reach the server. Please check your connection and try again";
 
@@ -37,7 +38,7 @@ export async function call<N extends CallName>(name: N, input: CallInput<N>): Pr
   const definition = calls[name];
   const checked = definition.input.safeParse(input);
   if (!checked.success) {
-    throw new ApiCallError(checked.error.issues[0]?.message ?? 'Please check what you entered', 'validation');
+    throw new ApiCallError(checked.error.issues[0]?.message ?? apiMessages.checkEntry, 'validation');
   }
   const fields: Record<string, unknown> = { ...(input as object), client: 'web', _: Date.now(), ...getCredentials() };
   const envelope =

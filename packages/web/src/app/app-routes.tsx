@@ -3,6 +3,7 @@
  * when the address is a modal route that modal opens over it. Loaded
  * directly, a modal route opens over the lobby.
  */
+import { roomPageMessages } from '@platter/contract';
 import { lazy, Suspense } from 'react';
 import { matchRoutes, Route, Routes, useLocation, useNavigate, type Location } from 'react-router';
 import { LobbyPage } from '../features/lobby/lobby-page';
@@ -55,7 +56,7 @@ export function AppRoutes() {
         <Route
           path="/:shortcut"
           element={
-            <Suspense fallback={<Spinner label="Opening the room…" />}>
+            <Suspense fallback={<Spinner label={roomPageMessages.opening} />}>
               <RoomPage music={<LazyMusicPanel />} />
             </Suspense>
           }

@@ -5,7 +5,7 @@
  * Cancelling or failing returns to the lobby home.
  */
 import { useState } from 'react';
-import { roomPageMessages } from '@platter/contract';
+import { commonMessages, miniplayerMessages } from '@platter/contract';
 import { canResizeWindow, growToFullView } from '../lib/miniplayer';
 import { Modal } from '../ui/modal';
 
@@ -29,23 +29,23 @@ export function FullViewPrompt({ onFullView, onLobby }: FullViewPromptProps) {
 
   return (
     <Modal
-      title={roomPageMessages.fullView}
+      title={miniplayerMessages.fullView}
       onClose={onLobby}
       width={380}
       footer={
         <>
           {resizable && (
             <button type="button" className="button" onClick={onLobby}>
-              {roomPageMessages.cancel}
+              {commonMessages.cancel}
             </button>
           )}
           <button type="button" className="button button--primary" disabled={busy} onClick={() => void ok()}>
-            {roomPageMessages.ok}
+            {miniplayerMessages.ok}
           </button>
         </>
       }
     >
-      <p>{resizable ? roomPageMessages.returnToFullView : roomPageMessages.widenWindow}</p>
+      <p>{resizable ? miniplayerMessages.returnToFullView : miniplayerMessages.widenWindow}</p>
     </Modal>
   );
 }

@@ -4,6 +4,7 @@
  * carries none of it.
  */
 import { lazy, Suspense } from 'react';
+import { libraryPanelMessages } from '@platter/contract';
 import { Spinner } from '../ui/spinner';
 import type { ModalScreenProps } from './modal-routes';
 
@@ -12,7 +13,7 @@ const Modal = lazy(() => import('../features/library').then((library) => ({ defa
 
 export function LazyMusicPanel() {
   return (
-    <Suspense fallback={<Spinner label="Opening your music…" />}>
+    <Suspense fallback={<Spinner label={libraryPanelMessages.opening} />}>
       <Panel />
     </Suspense>
   );

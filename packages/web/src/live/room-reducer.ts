@@ -6,6 +6,7 @@
  */
 import {
   CHAT_HISTORY_SIZE,
+  roomNoticeMessages as say,
   type RoomChatLine,
   type RoomEvent,
   type RoomSnapshot,
@@ -93,32 +94,32 @@ const withoutUsers = (users: readonly RoomUser[], gone: readonly RoomUser[]) =>
 const nameIn = (state: RoomState, userid: string | null, fallback: string) =>
   state.users.find((user) => user.userid === userid)?.name ?? fallback;
 
-const personName = (user: RoomUser | undefined) => user?.name ?? 'A guest';
+const personName = (user: RoomUser | undefined) => user?.name ?? say.someGuest;
 
 /** What an event reads as in the chat, or null for those that speak for themselves. */
 export function noticeOf(state: RoomState, event: RoomEvent): string | null {
-  const mod = 'modid' in event ? nameIn(state, event.modid, 'A moderator') : 'A moderator';
+  const mod = 'modid' in event ? nameIn(state, event.modid, say.someModerator) : say.someModerator;
   switch (event.command) {
     case 'add_dj':
-      return `${personName(event.user[0])} stepped up to DJ`;
+      return say.steppedUp(personName(event.user[0]));
     case 'rem_dj':
       return stageLeaveNotice(event, personName(event.user[0]), mod, state.snapshot?.metadata.rules.dj_song_limit ?? 0);
     case 'update_waitlist':
-      return waitlistNotice(event, nameIn(state, event.userid, 'A guest'), mod);
+      return waitlistNotice(event, nameIn(state, event.userid, say.someGuest), mod);
     case 'new_moderator':
-      return `${event.name} is now a moderator`;
+      return say.newModerator(event.name);
     case 'rem_moderator':
-      return `${event.name} is no longer a moderator`;
+      return say.noLongerModerator(event.name);
     case 'booted_user':
-      return `${mod} removed ${event.name} from the room${event.reason ? `: “${event.reason}”` : ''}`;
+      return say.booted(mod, event.name, event.reason ?? '');
     case 'banned_user':
-      return `${mod} banned ${event.name}${event.until === null ? '' : ' for a while'}${event.reason ? `: “${event.reason}”` : ''}`;
+      return say.banned(mod, event.name, event.until !== null, event.reason ?? '');
     case 'muted_user':
-      return event.until === null ? `${mod} unmuted ${event.name}` : `${mod} muted ${event.name} in chat for a while`;
+      return event.until === null ? say.unmuted(mod, event.name) : say.muted(mod, event.name);
     case 'update_room':
-      return `${mod} updated the room's settings`;
+      return say.settingsUpdated(mod);
     default:
-      return musicNotice(state.music, event, (id) => nameIn(state, id, 'A moderator'));
+      return musicNotice(state.music, event, (id) => nameIn(state, id, say.someModerator));
   }
 }
 

@@ -2,7 +2,7 @@
  * The stage's rules as the room's feed tells them (docs/room.md, "Room rules"): why someone left
  * the stage, and what happened in the line for it.
  */
-import type { RoomEvent } from '@platter/contract';
+import { roomNoticeMessages as say, type RoomEvent } from '@platter/contract';
 
 type RemDj = Extract<RoomEvent, { command: 'rem_dj' }>;
 type WaitlistEvent = Extract<RoomEvent, { command: 'update_waitlist' }>;
@@ -11,21 +11,21 @@ type WaitlistEvent = Extract<RoomEvent, { command: 'update_waitlist' }>;
 export function stageLeaveNotice(event: RemDj, name: string, mod: string, songLimit: number): string {
   switch (event.reason) {
     case 'moderator':
-      return `${mod} took ${name} off the stage`;
+      return say.takenOffStage(mod, name);
     case 'left':
-      return `${name} left the stage`;
+      return say.leftStage(name);
     case 'empty_queue':
-      return `${name} stepped down: their queue is empty`;
+      return say.emptyQueue(name);
     case 'no_fitting_song':
-      return `${name} stepped down: no song in their queue fits the room's rules`;
+      return say.noFittingSong(name);
     case 'afk':
-      return `${name} stepped down: away too long`;
+      return say.awayTooLong(name);
     case 'song_limit':
-      return `${name} played ${songLimit === 1 ? 'their song' : `their ${songLimit} songs`} and stepped down`;
+      return say.songLimit(name, songLimit);
     case 'planned':
-      return `${name} stepped down as planned`;
+      return say.asPlanned(name);
     case 'stepped_down':
-      return `${name} stepped down`;
+      return say.steppedDown(name);
   }
 }
 
@@ -33,15 +33,15 @@ export function stageLeaveNotice(event: RemDj, name: string, mod: string, songLi
 export function waitlistNotice(event: WaitlistEvent, name: string, mod: string): string | null {
   switch (event.change) {
     case 'joined':
-      return `${name} joined the waitlist`;
+      return say.joinedWaitlist(name);
     case 'left':
-      return `${name} left the waitlist`;
+      return say.leftWaitlist(name);
     case 'moved':
-      return `${mod} moved ${name} to #${event.waitlist.indexOf(event.userid) + 1} in the waitlist`;
+      return say.movedInWaitlist(mod, name, event.waitlist.indexOf(event.userid) + 1);
     case 'removed':
-      return `${mod} took ${name} off the waitlist`;
+      return say.takenOffWaitlist(mod, name);
     case 'cannot_dj':
-      return `${name} lost their place in the waitlist: they can't DJ right now`;
+      return say.cannotDj(name);
     case 'stepped_up':
       return null;
   }

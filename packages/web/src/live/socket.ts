@@ -10,6 +10,7 @@
  * without it: HTTP polling stays the baseline.
  */
 import {
+  apiMessages,
   calls,
   PROTOCOL_VERSION,
   SOCKET_PATH,
@@ -72,7 +73,7 @@ export const SILENCE_LIMIT_MS = 3 * PING_INTERVAL_MS + 15_000;
 /** A call not answered in this long is given up (the line is probably dead; the next ping will tell). */
 export const REQUEST_TIMEOUT_MS = 20_000;
 
-export const LINE_DOWN = "We've lost the connection to the server. Reconnecting…";
+export const LINE_DOWN = apiMessages.lineDown;
 
 /** The address of the socket beside the page: ws: for http:, wss: for https:. */
 export function socketUrl(location: { protocol: string; host: string }): string {
@@ -204,9 +205,7 @@ export class LiveSocket {
     }
     const checked = calls[name].input.safeParse(input);
     if (!checked.success) {
-      return Promise.reject(
-        new ApiCallError(checked.error.issues[0]?.message ?? 'Please check what you entered', 'validation'),
-      );
+      return Promise.reject(new ApiCallError(checked.error.issues[0]?.message ?? apiMessages.checkEntry, 'validation'));
     }
     const msgid = this.nextMsgid++;
     return new Promise<CallOutput<N>>((resolve, reject) => {

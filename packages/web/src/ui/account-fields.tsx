@@ -4,7 +4,7 @@
  * Each is a `Field` with the attributes browsers and password managers expect;
  * what differs between forms (a label, a name, autofocus) comes in as a prop.
  */
-import { EMAIL_MAX, PASSWORD_MAX } from '@platter/contract';
+import { commonMessages, EMAIL_MAX, PASSWORD_MAX } from '@platter/contract';
 import { Field } from './field';
 
 /** The server takes a current password of at most this many characters. */
@@ -38,14 +38,14 @@ function ValueField({ field, ...attributes }: InputAttributes & { field: TextFie
   );
 }
 
-export function EmailField({ label = 'Email', ...field }: TextFieldProps & { label?: string }) {
+export function EmailField({ label = commonMessages.email, ...field }: TextFieldProps & { label?: string }) {
   return (
     <ValueField field={field} label={label} type="email" name="email" autoComplete="email" maxLength={EMAIL_MAX} />
   );
 }
 
 export function CurrentPasswordField({
-  label = 'Password',
+  label = commonMessages.password,
   name = 'password',
   ...field
 }: TextFieldProps & { label?: string; name?: string }) {
@@ -72,8 +72,8 @@ interface NewPasswordFieldsProps {
 export function NewPasswordFields({
   password,
   confirm,
-  label = 'New password',
-  confirmLabel = 'Confirm password',
+  label = commonMessages.newPassword,
+  confirmLabel = commonMessages.confirmPassword,
 }: NewPasswordFieldsProps) {
   return (
     <>
@@ -102,11 +102,11 @@ export function SaveCancelActions({ onCancel }: { onCancel?: () => void }) {
   return (
     <div className="form-actions">
       <button type="submit" className="button button--primary">
-        Save
+        {commonMessages.save}
       </button>
       {onCancel && (
         <button type="button" className="button" onClick={onCancel}>
-          Cancel
+          {commonMessages.cancel}
         </button>
       )}
     </div>

@@ -1,6 +1,6 @@
 /** The alert system: short messages at the top of the page, gone after 3 seconds by default (spec §4, §9). */
 import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ALERT_DEFAULT_MS } from '@platter/contract';
+import { commonMessages, ALERT_DEFAULT_MS } from '@platter/contract';
 
 export type AlertKind = 'success' | 'error' | 'info';
 
@@ -44,7 +44,12 @@ export function AlertProvider({ children }: { children: ReactNode }) {
             role={alert.kind === 'error' ? 'alert' : 'status'}
           >
             <span>{alert.text}</span>
-            <button type="button" className="alert__close" aria-label="Dismiss" onClick={() => dismiss(alert.id)}>
+            <button
+              type="button"
+              className="alert__close"
+              aria-label={commonMessages.dismiss}
+              onClick={() => dismiss(alert.id)}
+            >
               ×
             </button>
           </div>

@@ -3,6 +3,7 @@
  * page shows one. The full pill reads "★ Gold"; the compact one, for tight
  * places such as the header, is the star alone, still named for screen readers.
  */
+import { commonMessages } from '@platter/contract';
 import './gold-emblem.css';
 
 interface GoldEmblemProps {
@@ -15,7 +16,10 @@ interface GoldEmblemProps {
 export function GoldEmblem({ level, compact = false, className = '' }: GoldEmblemProps) {
   if (level <= 0) return null;
   return (
-    <span className={`gold-emblem${compact ? ' gold-emblem--compact' : ''} ${className}`.trim()} title="A Gold member">
+    <span
+      className={`gold-emblem${compact ? ' gold-emblem--compact' : ''} ${className}`.trim()}
+      title={commonMessages.goldMember}
+    >
       <span aria-hidden="true">★</span>
       {compact ? <span className="visually-hidden">Gold</span> : ' Gold'}
     </span>

@@ -4,6 +4,7 @@
  * names a provider (CAPTCHA_PROVIDER): then the provider's widget shows above
  * the form's button, and its token goes with the request.
  */
+import { commonMessages } from '@platter/contract';
 import { useEffect, useRef, useState } from 'react';
 import { pageConfig, type HumanCheckConfig } from '../lib/page-config';
 
@@ -92,7 +93,7 @@ export function HumanCheckWidget({ onToken, config = pageConfig.captcha }: Human
       <div ref={box} />
       {broken && (
         <p className="field__error" role="alert">
-          We couldn't load the check that you're a person. Please check your connection and reload the page.
+          {commonMessages.humanCheckFailed}
         </p>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { commonMessages } from '@platter/contract';
 import { ModalLink } from './modal-link';
 
 /** What a guest sees where only members may go: why, and the ways in. */
@@ -7,10 +8,10 @@ export function MembersOnly({ reason }: { reason: string }) {
       <p>{reason}</p>
       <div className="form-actions">
         <ModalLink to="/signup" className="button button--primary">
-          Sign up
+          {commonMessages.signUp}
         </ModalLink>
         <ModalLink to="/login" className="button">
-          Log in
+          {commonMessages.logIn}
         </ModalLink>
       </div>
     </div>

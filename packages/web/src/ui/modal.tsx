@@ -4,7 +4,7 @@
  * the shade stays.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { MODAL_TRANSITION_MS } from '@platter/contract';
+import { commonMessages, MODAL_TRANSITION_MS } from '@platter/contract';
 
 interface ModalProps {
   title: ReactNode;
@@ -57,7 +57,7 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
-          <button type="button" className="modal__close" aria-label="Close" onClick={close}>
+          <button type="button" className="modal__close" aria-label={commonMessages.close} onClick={close}>
             ×
           </button>
         </header>

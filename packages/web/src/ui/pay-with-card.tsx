@@ -4,13 +4,13 @@
  * and the overlay shown while the order goes through.
  */
 import { useState, type ReactNode } from 'react';
-import type { Card } from '@platter/contract';
+import { commonMessages, type Card } from '@platter/contract';
 import { CardOnFile } from './card-on-file';
 import { Field } from './field';
 import { Spinner } from './spinner';
 import './pay-with-card.css';
 
-export const PASSWORD_NEEDED = 'Please enter your password';
+export const PASSWORD_NEEDED = commonMessages.passwordNeeded;
 
 /** The password a purchase is confirmed with; typing clears its error. */
 export function usePurchasePassword() {
@@ -63,14 +63,14 @@ export function PayWithCard({ card, noCardNote, onChangeCard, password, password
             <>
               {noCardNote}
               <button type="button" className="button button--small" onClick={onChangeCard}>
-                Add a card
+                {commonMessages.addCard}
               </button>
             </>
           )}
         </div>
       </div>
       <Field
-        label="Your password"
+        label={commonMessages.yourPassword}
         type="password"
         autoComplete="current-password"
         maxLength={200}

@@ -1,4 +1,5 @@
-export function Spinner({ label = 'Loading…' }: { label?: string }) {
+import { commonMessages } from '@platter/contract';
+export function Spinner({ label = commonMessages.loading }: { label?: string }) {
   return (
     <div className="spinner" role="status">
       <span className="spinner__disc" aria-hidden="true" />

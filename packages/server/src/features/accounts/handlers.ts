@@ -1,4 +1,4 @@
-import { messages, type Preferences, type SelfUser } from '@platter/contract';
+import { apiMessages, messages, type Preferences, type SelfUser } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
@@ -30,7 +30,7 @@ export const accountHandlers = {
 
   'user.get_id': async ({ name }, { db }) => {
     const user = await findUserByName(db, name);
-    if (!user) throw errors.notFound("Sorry, we couldn't find a DJ by that name.");
+    if (!user) throw errors.notFound(apiMessages.djNotFound);
     return { userid: user.id };
   },
 

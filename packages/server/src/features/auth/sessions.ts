@@ -2,6 +2,7 @@
  * Sessions: a member or guest holds one bearer secret (userauth) per device.
  * Only its hash is stored; the caller proves itself with userid + userauth.
  */
+import { apiMessages } from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { hashSecret, newId, newSecret } from '../../lib/ids';
@@ -128,7 +129,7 @@ export function forgetSessions({ caches }: Services): void {
   caches.clear('sessions');
 }
 
-const SESSION_ENDED = 'Your session has ended. Please reload the page and log in again.';
+const SESSION_ENDED = apiMessages.sessionEnded;
 
 export async function endSession(services: Services, sessionId: string): Promise<void> {
   const ended = await services.db

@@ -8,7 +8,7 @@
  */
 import fs from 'node:fs';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { UPLOAD_PATH, libraryMessages, type Envelope, type LibrarySong } from '@platter/contract';
+import { apiMessages, UPLOAD_PATH, libraryMessages, type Envelope, type LibrarySong } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { failure, statusOf, type Authenticate } from '../../api/dispatch';
 import { ApiError, errors } from '../../api/errors';
@@ -147,7 +147,7 @@ export async function registerUploadRoute(
       }
     });
     scope.get(UPLOAD_PATH, (_request, reply) =>
-      send(reply, failure(new ApiError('library.upload must be called with POST.', 'wrong_method'))),
+      send(reply, failure(new ApiError(apiMessages.wrongMethod('library.upload', 'POST'), 'wrong_method'))),
     );
   });
 }

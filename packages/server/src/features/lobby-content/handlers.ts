@@ -1,5 +1,5 @@
 /** Headbands and the news box (spec §2): read by everyone, written by staff. */
-import type { Headband } from '@platter/contract';
+import { lobbyContentMessages, type Headband } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { requireStaff } from '../../api/access';
 import { errors } from '../../api/errors';
@@ -29,7 +29,7 @@ export const lobbyContentHandlers = {
     const { db, caller } = services;
     await requireStaff(services, caller);
     const result = await db.updateTable('headbands').set({ active: 0 }).where('id', '=', id).executeTakeFirst();
-    if (Number(result.numUpdatedRows) === 0) throw errors.notFound("Sorry, we couldn't find that headband.");
+    if (Number(result.numUpdatedRows) === 0) throw errors.notFound(lobbyContentMessages.headbandNotFound);
     return {};
   },
 

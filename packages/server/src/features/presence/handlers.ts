@@ -1,3 +1,4 @@
+import { apiMessages } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import { findUser, presenceOf, updateUser } from '../accounts';
@@ -5,7 +6,7 @@ import { findUser, presenceOf, updateUser } from '../accounts';
 export const presenceHandlers = {
   'presence.get': async ({ uid }, { db, now }) => {
     const user = await findUser(db, uid);
-    if (!user) throw errors.notFound("Sorry, we couldn't find that user.");
+    if (!user) throw errors.notFound(apiMessages.userNotFound);
     return { presence: { userid: user.id, status: presenceOf(user, now()) } };
   },
 

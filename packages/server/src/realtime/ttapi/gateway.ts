@@ -10,7 +10,13 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
-import { MAX_SOCKET_MESSAGE_BYTES, SOCKET_CLOSE, type Envelope, type ServerMessage } from '@platter/contract';
+import {
+  apiMessages,
+  MAX_SOCKET_MESSAGE_BYTES,
+  SOCKET_CLOSE,
+  type Envelope,
+  type ServerMessage,
+} from '@platter/contract';
 import { userChannel } from '../channels';
 import { Connection } from '../connection';
 import type { GatewayOptions } from '../gateway';
@@ -34,7 +40,7 @@ export const ttapiMessages = {
   notProtocol: 'That message is not part of the protocol: send ~m~LEN~m~{"api": …, "msgid": …}.',
   tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
   replaced: 'This bot connected again elsewhere: this connection is replaced.',
-  internal: 'Sorry, something went wrong on our side. Please try again.',
+  internal: apiMessages.internal,
 } as const;
 
 type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'> & {

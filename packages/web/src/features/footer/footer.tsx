@@ -3,22 +3,23 @@
  * Policy, Copyright, the FAQ, and the community's pages elsewhere.
  */
 import { Link } from 'react-router';
+import { footerMessages as say } from '@platter/contract';
 import { pageConfig } from '../../lib/page-config';
 import { DEFAULT_SOCIAL_LINKS } from './social-links';
 
 const PAGES = [
-  { to: '/about', label: 'About' },
-  { to: '/about#contact', label: 'Contact' },
-  { to: '/terms/', label: 'Terms of Service' },
-  { to: '/privacy/', label: 'Privacy Policy' },
-  { to: '/copyright/', label: 'Copyright' },
+  { to: '/about', label: say.about },
+  { to: '/about#contact', label: say.contact },
+  { to: '/terms/', label: say.terms },
+  { to: '/privacy/', label: say.privacy },
+  { to: '/copyright/', label: say.copyright },
 ] as const;
 
 export function Footer() {
   const social = pageConfig.socialLinks ?? DEFAULT_SOCIAL_LINKS;
   return (
     <footer className="site-footer">
-      <nav aria-label="About this server">
+      <nav aria-label={say.navLabel}>
         <ul className="site-footer__links">
           {PAGES.map((page) => (
             <li key={page.to}>
@@ -27,12 +28,12 @@ export function Footer() {
           ))}
           <li>
             {/* A static page, not a route of the app. */}
-            <a href="/static/faq.html">FAQ</a>
+            <a href="/static/faq.html">{say.faq}</a>
           </li>
         </ul>
       </nav>
       {social.length > 0 && (
-        <ul className="site-footer__social" aria-label={`${pageConfig.productName} elsewhere`}>
+        <ul className="site-footer__social" aria-label={say.socialLabel(pageConfig.productName)}>
           {social.map((link) => (
             <li key={link.href}>
               <a href={link.href} target="_blank" rel="me noopener noreferrer">
@@ -42,9 +43,7 @@ export function Footer() {
           ))}
         </ul>
       )}
-      <p className="site-footer__note">
-        {pageConfig.productName}: play music together, on a server run by its community.
-      </p>
+      <p className="site-footer__note">{say.note(pageConfig.productName)}</p>
     </footer>
   );
 }

@@ -3,10 +3,14 @@
  * while a page of theirs is active, away while idle, offline otherwise.
  */
 import { useQuery } from '@tanstack/react-query';
-import type { PresenceStatus } from '@platter/contract';
+import { profileViewMessages as say, type PresenceStatus } from '@platter/contract';
 import { call } from '../../api/client';
 
-const LABELS: Record<PresenceStatus, string> = { available: 'Online', away: 'Away', unavailable: 'Offline' };
+const LABELS: Record<PresenceStatus, string> = {
+  available: say.online,
+  away: say.away,
+  unavailable: say.offline,
+};
 
 export function PresenceBadge({ userid }: { userid: string }) {
   const presence = useQuery({

@@ -5,7 +5,13 @@
  * opens the PM panel on the member (docs/pm.md).
  */
 import { useState } from 'react';
-import { accountMessages, pmDockMessages, profileMessages, type Profile } from '@platter/contract';
+import {
+  accountMessages,
+  pmDockMessages,
+  profileMessages,
+  profileViewMessages as say,
+  type Profile,
+} from '@platter/contract';
 import { errorText } from '../../api/client';
 import { openPrivateChat } from '../../lib/private-chat';
 import { useAlerts } from '../../ui/alerts';
@@ -24,7 +30,7 @@ export function FanButton({ profile, self }: ActionProps) {
   // ("Fanned") until the pointer leaves, not offer to undo it at once.
   const [justPressed, setJustPressed] = useState(false);
   const fanned = profile.fanned;
-  const label = fanned ? (pointed && !justPressed ? 'Unfan' : 'Fanned') : 'Fan';
+  const label = fanned ? (pointed && !justPressed ? say.unfan : say.fanned) : say.fan;
 
   const press = () => {
     if (fanning.isPending) return;
@@ -78,10 +84,10 @@ export function IgnoreButton({ profile, self }: ActionProps) {
       className={`button button--small ignore-button${ignored ? ' is-ignored' : ''}`}
       disabled={self}
       aria-busy={ignoring.isPending || undefined}
-      title={self ? accountMessages.ignoreYourself : ignored ? undefined : 'Block their chat messages'}
+      title={self ? accountMessages.ignoreYourself : ignored ? undefined : say.ignoreHint}
       onClick={press}
     >
-      {ignored ? 'Unignore User' : 'Ignore User'}
+      {ignored ? say.unignore : say.ignore}
     </button>
   );
 }

@@ -2,7 +2,7 @@
  * What a profile says about its member beyond their own words: the user-type
  * line of spec §2 (and §6's access levels), Gold, and their links elsewhere.
  */
-import type { Profile } from '@platter/contract';
+import { profileViewMessages as say, type Profile } from '@platter/contract';
 
 export interface UserType {
   label: string;
@@ -19,14 +19,14 @@ export function userTypes(profile: Pick<Profile, 'verified' | 'acl'>): UserType[
   const types: UserType[] = [];
   const verified = profile.verified?.trim();
   if (verified) {
-    types.push({ label: `Verified ${verified}`, description: `Verified by the server's staff as ${verified}.` });
+    types.push({ label: say.verified(verified), description: say.verifiedHint(verified) });
   }
   if (profile.acl > 1) {
-    types.push({ label: 'Gatekeeper', description: "One of this server's gatekeepers." });
+    types.push({ label: say.gatekeeper, description: say.gatekeeperHint });
   } else if (profile.acl === 1) {
-    types.push({ label: 'Superuser', description: "One of this server's superusers." });
+    types.push({ label: say.superuser, description: say.superuserHint });
   } else if (profile.acl > 0) {
-    types.push({ label: 'Supporter', description: 'A supporter of this server.' });
+    types.push({ label: say.supporter, description: say.supporterHint });
   }
   return types;
 }

@@ -5,7 +5,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import type { Profile, SelfUser } from '@platter/contract';
+import { profileViewMessages as say, type Profile, type SelfUser } from '@platter/contract';
 import { sorryText } from '../../lib/sorry';
 import { useSession } from '../../session/use-session';
 import { AvatarFigure } from '../../ui/avatar-figure';
@@ -31,18 +31,18 @@ export function ProfileModal({ onClose, own = false }: { onClose: () => void; ow
   const userid = own ? viewer?.userid : params.userId;
   const query = useProfile(userid);
   const profile = query.data;
-  usePageTitle(profile ? profile.name : 'Profile');
+  usePageTitle(profile ? profile.name : say.title);
 
   return (
-    <Modal title={profile?.name ?? 'Profile'} onClose={onClose} width={620}>
+    <Modal title={profile?.name ?? say.title} onClose={onClose} width={620}>
       {profile && viewer ? (
         <ProfileView profile={profile} viewer={viewer} onClose={onClose} />
       ) : query.isError ? (
         <ProfileTrouble message={sorryText(query.error.message)} viewer={viewer} />
       ) : session.isError ? (
-        <ProfileTrouble message="Sorry, we couldn't reach the server. Please refresh to try again." />
+        <ProfileTrouble message={say.unreachable} />
       ) : (
-        <Spinner label="Loading the profile…" />
+        <Spinner label={say.loading} />
       )}
     </Modal>
   );
@@ -55,7 +55,7 @@ export function ProfileTrouble({ message, viewer }: { message: string; viewer?: 
       <p className="form-error" role="alert">
         {message}
       </p>
-      {viewer && !viewer.registered && <SignUpHint>Sign up to get a profile of your own, and fans.</SignUpHint>}
+      {viewer && !viewer.registered && <SignUpHint>{say.guestOwnProfile}</SignUpHint>}
     </div>
   );
 }
@@ -63,7 +63,8 @@ export function ProfileTrouble({ message, viewer }: { message: string; viewer?: 
 function SignUpHint({ children }: { children: ReactNode }) {
   return (
     <p className="profile__hint">
-      {children} <ModalLink to="/signup">Sign up</ModalLink> or <ModalLink to="/login">log in</ModalLink>.
+      {children} <ModalLink to="/signup">{say.signUp}</ModalLink> {say.or}{' '}
+      <ModalLink to="/login">{say.logIn}</ModalLink>.
     </p>
   );
 }
@@ -93,21 +94,21 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
           )}
           <dl className="profile__stats">
             <div>
-              <dt>DJ points</dt>
+              <dt>{say.points}</dt>
               <dd>{count.format(profile.points)}</dd>
             </div>
             <div>
-              <dt>Fans</dt>
+              <dt>{say.fans}</dt>
               <dd>
-                <ModalLink to={profilePath(profile.userid, '/fans')} aria-label={`Fans: ${profile.fans}`}>
+                <ModalLink to={profilePath(profile.userid, '/fans')} aria-label={say.fansLabel(profile.fans)}>
                   {count.format(profile.fans)}
                 </ModalLink>
               </dd>
             </div>
             <div>
-              <dt>Fan of</dt>
+              <dt>{say.fanOf}</dt>
               <dd>
-                <ModalLink to={profilePath(profile.userid, '/fanned')} aria-label={`Fan of: ${profile.fanofs}`}>
+                <ModalLink to={profilePath(profile.userid, '/fanned')} aria-label={say.fanOfLabel(profile.fanofs)}>
                   {count.format(profile.fanofs)}
                 </ModalLink>
               </dd>
@@ -115,7 +116,7 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
           </dl>
           <ProfileActions profile={profile} viewer={viewer} self={self} onClose={onClose} />
           {links.length > 0 && (
-            <ul className="profile__links" aria-label="Links">
+            <ul className="profile__links" aria-label={say.links}>
               {links.map((link) => (
                 <li key={link.service}>
                   <a
@@ -136,17 +137,17 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
       {hasWords ? (
         <div className="profile__words">
           {profile.about && (
-            <ProfileSection title="About">
+            <ProfileSection title={say.about}>
               <MemberText text={profile.about} />
             </ProfileSection>
           )}
           {profile.topartists && (
-            <ProfileSection title="Favorite artists">
+            <ProfileSection title={say.topArtists}>
               <MemberText text={profile.topartists} />
             </ProfileSection>
           )}
           {profile.hangout && (
-            <ProfileSection title="Where I hang out">
+            <ProfileSection title={say.hangout}>
               <MemberText text={profile.hangout} />
             </ProfileSection>
           )}
@@ -155,11 +156,10 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
         <p className="profile__empty">
           {self ? (
             <>
-              Your profile is empty. <ModalLink to="/profile/edit">Tell people about yourself</ModalLink> and the
-              artists you love.
+              {say.ownEmpty} <ModalLink to="/profile/edit">{say.ownEmptyLink}</ModalLink> {say.ownEmptyRest}
             </>
           ) : (
-            `${profile.name} hasn't written anything about themselves yet.`
+            say.othersEmpty(profile.name)
           )}
         </p>
       )}
@@ -167,12 +167,12 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
       <dl className="profile__facts">
         {profile.pastNames.length > 0 && (
           <div>
-            <dt>Past names</dt>
+            <dt>{say.pastNames}</dt>
             <dd>{profile.pastNames.join(', ')}</dd>
           </div>
         )}
         <div>
-          <dt>Joined</dt>
+          <dt>{say.joined}</dt>
           <dd>
             <time dateTime={new Date(profile.created).toISOString()}>{joinedDate(profile.created)}</time>
           </dd>
@@ -181,9 +181,9 @@ function ProfileView({ profile, viewer, onClose }: { profile: Profile; viewer: S
 
       {self && (
         <p className="profile__more">
-          <ModalLink to="/graphics">Graphics settings</ModalLink>
+          <ModalLink to="/graphics">{say.graphics}</ModalLink>
           <span aria-hidden="true"> · </span>
-          <Link to="/?tour=welcome">Take the welcome tour</Link>
+          <Link to="/?tour=welcome">{say.tour}</Link>
         </p>
       )}
     </div>
@@ -202,7 +202,7 @@ function ProfileActions({
   onClose: () => void;
 }) {
   if (!viewer.registered) {
-    return <SignUpHint>Sign up to become a fan of {profile.name}.</SignUpHint>;
+    return <SignUpHint>{say.guestFan(profile.name)}</SignUpHint>;
   }
   return (
     <div className="profile__actions">
@@ -213,11 +213,11 @@ function ProfileActions({
       {self ? (
         <>
           <ModalLink to="/profile/edit" className="button button--primary button--small">
-            Edit Profile
+            {say.edit}
           </ModalLink>
           {!isGold(viewer) && (
             <ModalLink to="/gold" className="button button--gold button--small">
-              Turn Gold
+              {say.turnGold}
             </ModalLink>
           )}
         </>
@@ -226,7 +226,7 @@ function ProfileActions({
           to={`${profilePath(profile.userid, '/report')}?username=${encodeURIComponent(profile.name)}`}
           className="profile__report"
         >
-          Report User
+          {say.report}
         </ModalLink>
       )}
     </div>
@@ -254,7 +254,7 @@ function ProfilePicture({ profile }: { profile: Profile }) {
       {broken === src ? (
         <AvatarFigure avatarId={profile.avatarid} height={200} />
       ) : (
-        <img src={src} alt={`${profile.name}'s avatar`} height={200} onError={() => setBroken(src)} />
+        <img src={src} alt={say.avatarAlt(profile.name)} height={200} onError={() => setBroken(src)} />
       )}
     </div>
   );

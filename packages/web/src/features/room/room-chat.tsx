@@ -145,7 +145,8 @@ function ChatInput({ roomid }: { roomid: string }) {
     setProblem(null);
     live
       .request('room.speak', { roomid, text })
-      .then(() => setText(''))
+      // Clears what was sent, not what was typed since (a fast typist's next line stays).
+      .then(() => setText((current) => (current === text ? '' : current)))
       .catch((error: unknown) => setProblem(errorText(error)))
       .finally(() => setSending(false));
   };

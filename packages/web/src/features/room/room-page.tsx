@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
+import { miniplayerMessages, roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
@@ -131,7 +131,7 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   const popOut = () => {
     const opened = openMiniplayer(roomPath(room) ?? `/${room.roomid}`);
     if (opened) setMiniWindow(opened);
-    else showAlert(roomPageMessages.miniplayerBlocked, { kind: 'error' });
+    else showAlert(miniplayerMessages.blocked, { kind: 'error' });
   };
   const bringBack = () => {
     // Closing the miniplayer leaves this page the room's only one.
