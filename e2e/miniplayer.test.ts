@@ -50,7 +50,8 @@ async function popOut(page: Page): Promise<Page> {
 async function askForProfile(mini: Page, name: string) {
   await mini.getByLabel('Chat message').fill(`hello from ${name}`);
   await mini.getByRole('button', { name: 'Send' }).click();
-  await mini.getByRole('link', { name }).click();
+  // The name on the line just sent (an earlier line of theirs may be in the chat too).
+  await mini.getByRole('link', { name }).last().click();
   const prompt = mini.getByRole('dialog', { name: 'Full view' });
   await prompt.getByText(miniplayerMessages.returnToFullView).waitFor();
   return prompt;
