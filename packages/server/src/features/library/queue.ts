@@ -4,7 +4,6 @@
  */
 import type { Db } from '../../db/database';
 import { reusableQuery } from '../../db/reusable-query';
-import { countSongs } from './playlists';
 
 export interface QueuedSong {
   /** Where it is: its playlist (the member's active one) and its place there. */
@@ -109,18 +108,31 @@ const firstFittingSong = reusableQuery((db: Db, { userId, maxDurationMs, roomId,
  * nextSongOf read the queue, so the song is still where it was found.
  */
 export async function sendToBack(trx: Db, song: Pick<QueuedSong, 'playlistId' | 'position' | 'songId'>): Promise<void> {
-  const last = (await countSongs(trx, song.playlistId)) - 1;
-  if (song.position === last) return;
-  await trx
-    .updateTable('playlistSongs')
-    .set((eb) => ({ position: eb('position', '-', 1) }))
-    .where('playlistId', '=', song.playlistId)
-    .where('position', '>', song.position)
-    .execute();
-  await trx
-    .updateTable('playlistSongs')
-    .set({ position: last })
-    .where('playlistId', '=', song.playlistId)
-    .where('songId', '=', song.songId)
-    .execute();
+  await moveToBack(trx, song);
 }
+
+/**
+ * One statement: the song takes the last place and those after it move up one (a song already
+ * last stays). Positions are not unique in the index, so no row collides on the way; the count is
+ * read once, before the update.
+ */
+const moveToBack = reusableQuery(
+  (db: Db, { playlistId, position, songId }: Pick<QueuedSong, 'playlistId' | 'position' | 'songId'>) =>
+    db
+      .updateTable('playlistSongs')
+      .set((eb) => ({
+        position: eb
+          .case()
+          .when('songId', '=', songId)
+          .then(
+            eb
+              .selectFrom('playlistSongs as queue')
+              .select((count) => count(count.fn.countAll<number>(), '-', 1).as('last'))
+              .where('queue.playlistId', '=', playlistId),
+          )
+          .else(eb('position', '-', 1))
+          .end(),
+      }))
+      .where('playlistId', '=', playlistId)
+      .where('position', '>=', position),
+);
