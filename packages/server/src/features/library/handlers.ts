@@ -17,7 +17,7 @@ import {
   withPlaylists,
 } from './playlists';
 import { copyOf, playingWhere, tagsOf } from './snag';
-import { bytesUsed, listSongs, lockMember, ownSong, songView } from './songs';
+import { bytesUsed, findOwnSong, listSongs, lockMember, ownSong, songView } from './songs';
 
 export const libraryHandlers = {
   'library.list': async ({ query, skip, limit }, { db, caller, config }) => {
@@ -107,13 +107,7 @@ export const libraryHandlers = {
     withPlaylists(db, caller.userid, now(), async (trx, playlists) => {
       const playlist = whichPlaylist(playlists, playlist_name);
       const songid = song_dict.fileid;
-      const own = await trx
-        .selectFrom('songs')
-        .select('id')
-        .where('id', '=', songid)
-        .where('userId', '=', caller.userid)
-        .executeTakeFirst();
-      if (own) {
+      if (await findOwnSong(trx, caller.userid, songid)) {
         await insertSong(trx, playlist.id, songid, index);
         return {};
       }

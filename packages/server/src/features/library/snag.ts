@@ -15,28 +15,17 @@ import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import type { Selectable } from 'kysely';
 import type { RoomPlaysTable } from '../../db/schema';
-import { currentRoomOf, markActive, namedRoom, roomCommand } from '../rooms';
+import { currentRoomOf, markActive, namedRoom, playingNow, roomCommand } from '../rooms';
 import { addSong, type NewSong } from './add-song';
 import { placeSong, playlistsOf, whichPlaylist } from './playlists';
 import { lockMember, songView, songsWithFiles, type SongRow } from './songs';
 
 type Play = Selectable<RoomPlaysTable>;
 
-/** The play going on in the room, if any. */
-export function playingIn(trx: Db, roomid: string): Promise<Play | undefined> {
-  return trx
-    .selectFrom('rooms')
-    .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
-    .selectAll('roomPlays')
-    .where('rooms.id', '=', roomid)
-    .where('roomPlays.ended', 'is', null)
-    .executeTakeFirst();
-}
-
 /** The play going on where the member is, if they are in a room and it plays something. */
 export async function playingWhere(trx: Db, userId: string): Promise<Play | undefined> {
   const roomid = await currentRoomOf(trx, userId);
-  return roomid === null ? undefined : playingIn(trx, roomid);
+  return roomid === null ? undefined : playingNow(trx, roomid);
 }
 
 /** The member's copy of a play's song: their newest song with its file. Call under lockMember. */
@@ -63,7 +52,7 @@ export const snagHandlers = {
     const seq = await roomCommand(services, roomid, async (trx) => {
       // In the room's order: someone who left (or was booted) a moment ago cannot snag any more.
       if ((await currentRoomOf(trx, caller.userid)) !== roomid) throw errors.forbidden(playbackMessages.snagNotInRoom);
-      const play = await playingIn(trx, roomid);
+      const play = await playingNow(trx, roomid);
       if (!play) throw errors.conflict(playbackMessages.nothingPlaying);
       if (play.djId === caller.userid) throw errors.conflict(playbackMessages.snagOwn);
       await lockMember(trx, caller.userid);

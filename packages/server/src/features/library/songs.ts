@@ -81,12 +81,14 @@ export function songsWithFiles(db: Db) {
 
 /** The caller's own song, or the library's "not in your library" refusal. */
 export async function ownSong(db: Db, userId: string, songId: string): Promise<SongRow> {
-  const row = await songsWithFiles(db)
-    .where('songs.id', '=', songId)
-    .where('songs.userId', '=', userId)
-    .executeTakeFirst();
+  const row = await findOwnSong(db, userId, songId);
   if (!row) throw errors.notFound(libraryMessages.songUnknown);
   return row;
+}
+
+/** The member's song with this id, if they have one. */
+export function findOwnSong(db: Db, userId: string, songId: string): Promise<SongRow | undefined> {
+  return songsWithFiles(db).where('songs.id', '=', songId).where('songs.userId', '=', userId).executeTakeFirst();
 }
 
 /**

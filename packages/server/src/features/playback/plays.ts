@@ -5,34 +5,18 @@
  */
 import type { PlayedSong, PlayingSong, RoomVotes, SongEnding } from '@platter/contract';
 import type { Db } from '../../db/database';
-import { reusableQuery } from '../../db/reusable-query';
 import type { Selectable } from 'kysely';
 import type { RoomPlaysTable } from '../../db/schema';
 import { songLevels, songMetadata } from '../library';
+import { playingNow } from '../rooms';
 
 export type PlayRow = Selectable<RoomPlaysTable>;
 
-/**
- * The play the room is on now (its row), or null. A play ended inside a room command is not
- * current any more, though rooms.current_play_id moves on only at the command's end (to the next
- * play, or to null).
- */
+/** The play the room is on now (rooms/now-playing.ts, `playingNow`), its times as numbers; or null. */
 export async function currentPlayOf(db: Db, roomId: string): Promise<PlayRow | null> {
-  const {
-    rows: [row],
-  } = await readCurrentPlay(db, { roomId });
+  const row = await playingNow(db, roomId);
   return row ? withNumbers(row) : null;
 }
-
-/** Compiled once: every song change, vote and snag reads it. */
-const readCurrentPlay = reusableQuery((db: Db, { roomId }: { roomId: string }) =>
-  db
-    .selectFrom('rooms')
-    .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
-    .selectAll('roomPlays')
-    .where('rooms.id', '=', roomId)
-    .where('roomPlays.ended', 'is', null),
-);
 
 // PostgreSQL's bigint columns arrive as strings.
 function withNumbers(row: PlayRow): PlayRow {

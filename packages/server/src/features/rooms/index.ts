@@ -12,7 +12,7 @@ export {
   roomUserOf,
   userChanged,
 } from './membership';
-export { playSong, type NowPlaying } from './now-playing';
+export { playingNow, playSong, type NowPlaying } from './now-playing';
 export { findRoom } from './store';
 export { namedRoom } from './named-room';
 export { afterCommit, readRoom, roomCommand } from './room-command';

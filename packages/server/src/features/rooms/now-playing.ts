@@ -2,7 +2,8 @@
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { reusableQuery } from '../../db/reusable-query';
-import type { RoomRow } from '../../db/schema';
+import type { Selectable } from 'kysely';
+import type { RoomPlaysTable, RoomRow } from '../../db/schema';
 import { lobbyChannel } from '../../realtime/channels';
 import { roomView } from '../directory';
 import { scoreRoom } from './membership';
@@ -15,6 +16,27 @@ export interface NowPlaying {
   /** When it starts (epoch ms); now when left out. */
   startedAt?: number;
 }
+
+/**
+ * The play the room is on now (its row as stored), if any. A play ended inside a room command is
+ * not current any more, though rooms.current_play_id moves on only at the command's end (to the
+ * next play, or to null). Compiled once: every song change, vote and snag reads it.
+ */
+export async function playingNow(db: Db, roomId: string): Promise<Selectable<RoomPlaysTable> | undefined> {
+  const {
+    rows: [play],
+  } = await readPlayingNow(db, { roomId });
+  return play;
+}
+
+const readPlayingNow = reusableQuery((db: Db, { roomId }: { roomId: string }) =>
+  db
+    .selectFrom('rooms')
+    .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
+    .selectAll('roomPlays')
+    .where('rooms.id', '=', roomId)
+    .where('roomPlays.ended', 'is', null),
+);
 
 /**
  * A new song starts (or none plays): the room is on play `playId` (null: none), its votes start
