@@ -223,10 +223,7 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
       const name = request.params.name;
       if (!isCallName(name))
         return payload(reply, failure(new ApiError(apiMessages.unknownCall(name), 'unknown_call')));
-      return payload(
-        reply,
-        failure(new ApiError(`${name} must be called with ${calls[name].method}.`, 'wrong_method')),
-      );
+      return payload(reply, failure(new ApiError(apiMessages.wrongMethod(name, calls[name].method), 'wrong_method')));
     },
   });
 }
