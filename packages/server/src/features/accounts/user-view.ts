@@ -40,8 +40,25 @@ export function selfUserView(
   };
 }
 
+/**
+ * The columns a room's view of a user reads: a room's snapshot reads them for everyone in it, and
+ * the user table's other columns (profile text, mail, hashes) would be most of that read's cost.
+ */
+export const roomUserColumns = [
+  'id',
+  'name',
+  'avatarId',
+  'customAvatar',
+  'points',
+  'acl',
+  'bot',
+  'laptop',
+  'subscriptionLevel',
+] as const satisfies readonly (keyof UserRow)[];
+export type RoomUserRow = Pick<UserRow, (typeof roomUserColumns)[number]>;
+
 /** A user as the people in a room see them (contract RoomUser). */
-export function roomUserView(user: UserRow): RoomUser {
+export function roomUserView(user: RoomUserRow): RoomUser {
   return {
     userid: user.id,
     name: user.name,
@@ -58,7 +75,7 @@ export function roomUserView(user: UserRow): RoomUser {
 }
 
 /** The custom avatar maker stores head/body/screen parts; the images are named after them. */
-function customAvatarOf(user: UserRow): SelfUser['custom_avatar'] {
+function customAvatarOf(user: Pick<UserRow, 'customAvatar'>): SelfUser['custom_avatar'] {
   if (!user.customAvatar) return null;
   const parts = JSON.parse(user.customAvatar) as { head: number; body: number; screen: number };
   return { hf: `head-${parts.head}`, bf: `body-${parts.body}`, sf: `screen-${parts.screen}` };

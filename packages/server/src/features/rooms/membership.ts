@@ -7,7 +7,7 @@
 import type { RoomEvent, RoomUser } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
-import { roomUserView } from '../accounts';
+import { roomUserColumns, roomUserView } from '../accounts';
 import { lobbyChannel, userChannel, type LobbyMessage } from '../../realtime/channels';
 import { roomCountsChanged, whereaboutsChanged } from '../directory';
 import { hotness, type Liveliness } from './hotness';
@@ -141,7 +141,7 @@ export async function removeMember(
 }
 
 export async function roomUserOf(db: Db, userId: string): Promise<RoomUser | null> {
-  const row = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  const row = await db.selectFrom('users').select(roomUserColumns).where('id', '=', userId).executeTakeFirst();
   return row ? roomUserView(row) : null;
 }
 

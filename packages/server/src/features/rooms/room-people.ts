@@ -4,7 +4,7 @@
  */
 import type { RoomUser } from '@platter/contract';
 import type { Db } from '../../db/database';
-import { roomUserView } from '../accounts';
+import { roomUserColumns, roomUserView } from '../accounts';
 import { stageOf } from './stage';
 
 export interface RoomPeople {
@@ -17,7 +17,7 @@ export async function roomPeople(db: Db, roomId: string): Promise<RoomPeople> {
   const members = await db
     .selectFrom('roomMembers')
     .innerJoin('users', 'users.id', 'roomMembers.userId')
-    .selectAll('users')
+    .select(roomUserColumns.map((column) => `users.${column}` as const))
     .where('roomMembers.roomId', '=', roomId)
     .orderBy('roomMembers.joinedAt')
     .orderBy('users.id')
