@@ -6,8 +6,8 @@
  * to play as a DJ); `bare` is a plain `ws` server that sends every message it
  * gets to every connection; `stored` is `bare` that first checks and stores
  * each line (see below). Prints one JSON line when ready; answers
- * `{type: 'memory'}` over IPC with its RSS after a full garbage collection
- * (run it with --expose-gc).
+ * `{type: 'memory'}` over IPC with its RSS once settled after full garbage
+ * collections (run it with --expose-gc).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -41,25 +41,43 @@ export interface ServerMemory {
   external: number;
 }
 
-function settledMemory(): ServerMemory {
+/**
+ * Memory once it has settled: collect garbage twice, then again until two readings a quarter of a
+ * second apart agree within 256 KiB (at most ten times). V8 and malloc give pages back for a while
+ * after a collection, so one reading straight after it counts memory that is on its way out, and
+ * the next reading, taken later, looks smaller than it should.
+ */
+async function settledMemory(): Promise<ServerMemory> {
   const gc = (globalThis as { gc?: () => void }).gc;
-  gc?.();
-  gc?.();
-  const { rss, heapUsed, external } = process.memoryUsage();
-  const young = v8
-    .getHeapSpaceStatistics()
-    .filter((space) => space.space_name === 'new_space')
-    .reduce((sum, space) => sum + space.physical_space_size, 0);
-  return { rss, youngSpace: young, heapUsed, external };
+  const read = (): ServerMemory => {
+    gc?.();
+    gc?.();
+    const { rss, heapUsed, external } = process.memoryUsage();
+    const young = v8
+      .getHeapSpaceStatistics()
+      .filter((space) => space.space_name === 'new_space')
+      .reduce((sum, space) => sum + space.physical_space_size, 0);
+    return { rss, youngSpace: young, heapUsed, external };
+  };
+  let reading = read();
+  for (let tries = 0; tries < 10; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const next = read();
+    const settled = Math.abs(next.rss - reading.rss) < 256 * 1024;
+    reading = next;
+    if (settled) break;
+  }
+  return reading;
 }
 
 process.on('message', (message: { type?: string }) => {
   if (message.type !== 'memory') return;
-  const memory = settledMemory();
-  // BENCH_HEAP_SNAPSHOTS=<dir>: a heap snapshot at each reading, to see what a connection holds.
-  if (process.env.BENCH_HEAP_SNAPSHOTS)
-    v8.writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOTS, `${kind}-${Date.now()}.heapsnapshot`));
-  process.send?.({ type: 'memory', memory });
+  void settledMemory().then((memory) => {
+    // BENCH_HEAP_SNAPSHOTS=<dir>: a heap snapshot at each reading, to see what a connection holds.
+    if (process.env.BENCH_HEAP_SNAPSHOTS)
+      v8.writeHeapSnapshot(path.join(process.env.BENCH_HEAP_SNAPSHOTS, `${kind}-${Date.now()}.heapsnapshot`));
+    process.send?.({ type: 'memory', memory });
+  });
 });
 
 if (kind === 'stored') {
