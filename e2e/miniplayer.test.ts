@@ -4,14 +4,15 @@
  * says where the room plays and brings it back; a modal page asked for from the
  * miniplayer first asks to return to full view — OK and Cancel when the window
  * can be resized, an OK-only "widen the window" otherwise — and cancelling goes
- * to the lobby home (spec §2), as does a window that would not grow; OK grows
- * the window and opens the page over the room in full view. The miniplayer's
+ * to the lobby home (spec §2), as does a window that would not grow, and the
+ * page it came from takes the room back; OK grows the window and opens the page
+ * over the room in full view, and the page it came from says so. The miniplayer's
  * header holds a small Messages button, over nothing, whose panel fits the
  * small window.
  */
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { miniplayerMessages, pmDockMessages } from '@platter/contract';
+import { miniplayerMessages, pmDockMessages, roomPageMessages } from '@platter/contract';
 import { FULL_VIEW_SIZE } from '../packages/web/src/lib/miniplayer';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { drawnUnder, pageWidth } from './support/layout';
@@ -67,14 +68,19 @@ test('popping the room out, and a modal page from the miniplayer asking for full
   expect(new URL(mini.url()).search).toBe('?view=mini');
   await ada.getByText('This room is playing in the miniplayer window.').waitFor();
 
-  // Chat from the miniplayer; the speaker's name would open their profile, a modal page.
-  const prompt = await askForProfile(mini, 'Ada Vinyl');
-  await prompt.getByRole('button', { name: 'Cancel' }).click();
-  await expect.poll(() => new URL(mini.url()).pathname).toBe('/');
-
-  // The page that popped it out brings the room back.
-  await ada.getByRole('button', { name: 'Bring it back here' }).click();
+  // The page that popped it out brings the room back, closing the miniplayer.
+  await Promise.all([mini.waitForEvent('close'), ada.getByRole('button', { name: 'Bring it back here' }).click()]);
   await ada.getByRole('region', { name: 'Chat' }).waitFor();
+
+  // Chat from the miniplayer; the speaker's name would open their profile, a modal page.
+  const again = await popOut(ada);
+  await ada.getByText(roomPageMessages.poppedOut).waitFor();
+  const prompt = await askForProfile(again, 'Ada Vinyl');
+  await prompt.getByRole('button', { name: 'Cancel' }).click();
+  await expect.poll(() => new URL(again.url()).pathname).toBe('/');
+  // The miniplayer left the room for the lobby: the page it came from has the room back by itself.
+  await ada.getByRole('region', { name: 'Chat' }).waitFor();
+  expect(await ada.getByText(roomPageMessages.poppedOut).count()).toBe(0);
   await ada.context().close();
 });
 
@@ -128,7 +134,9 @@ test('OK on the prompt grows the miniplayer to full view with the page over the 
   await (await askForProfile(mini, 'Cassette Kid')).getByRole('button', { name: 'OK' }).click();
   await expect.poll(() => new URL(mini.url()).pathname).toBe('/');
   await expect.poll(() => mini.getByRole('dialog').count()).toBe(0);
-  await Promise.all([mini.waitForEvent('close'), cass.getByRole('button', { name: 'Bring it back here' }).click()]);
+  // At the lobby, that window no longer has the room: this page takes it back.
+  await cass.getByRole('region', { name: 'Chat' }).waitFor();
+  await mini.close();
 
   // One that does: the window grows to full view, and the profile opens over the whole room.
   mini = await popOut(cass);
@@ -148,5 +156,9 @@ test('OK on the prompt grows the miniplayer to full view with the page over the 
   await expect.poll(() => new URL(mini.url()).pathname).toBe(`/${shortcut}`);
   expect(new URL(mini.url()).search).toBe('');
   await mini.getByRole('region', { name: 'Stage' }).waitFor();
+  // The page it was popped out of says where the room is now, and can still bring it back.
+  await cass.getByText(roomPageMessages.openElsewhere).waitFor();
+  await Promise.all([mini.waitForEvent('close'), cass.getByRole('button', { name: 'Bring it back here' }).click()]);
+  await cass.getByRole('region', { name: 'Chat' }).waitFor();
   await cass.context().close();
 });

@@ -140,6 +140,8 @@ export const roomPageMessages = {
   listening: (count: number) => `${count} listening`,
   fullView: 'Full view',
   poppedOut: 'This room is playing in the miniplayer window.',
+  /** The miniplayer window went to full view (a page asked for it) and plays the room there. */
+  openElsewhere: 'This room is open in another window.',
   bringBack: 'Bring it back here',
 } as const;
 

@@ -42,3 +42,21 @@ export async function growToFullView(): Promise<boolean> {
   await new Promise((resolve) => setTimeout(resolve, 150));
   return window.outerWidth >= FULL_VIEW_SIZE.width - 40;
 }
+
+/**
+ * Where a room popped out into `popup` is now, read by the page that opened it (same origin):
+ * still in the miniplayer, grown to full view (a modal page asked for it), or gone (the window
+ * was closed, or went to the lobby or another site). Rooms mark their page with `data-roomid`.
+ */
+export type PoppedOutPlace = 'mini' | 'full' | 'gone';
+
+export function poppedOutPlace(popup: Window, roomid: string): PoppedOutPlace {
+  try {
+    if (popup.closed) return 'gone';
+    const shown = popup.document.querySelector(`[data-roomid="${CSS.escape(roomid)}"]`);
+    if (!shown) return 'gone';
+    return shown.classList.contains('mini-room') ? 'mini' : 'full';
+  } catch {
+    return 'gone'; // another origin's page: not ours to read
+  }
+}

@@ -2,7 +2,8 @@
  * The miniplayer (docs/room.md): the room small, in a window of its own — its
  * name and listeners, now playing (and, with music, the votes), and the chat.
  * "Full view" brings the room back to the window it came from (or this one).
- * The page that popped it out stays in the room and says where it is playing.
+ * The page that popped it out stays in the room and says where it is playing
+ * (useMiniWindow follows that window).
  */
 import { useNavigate } from 'react-router';
 import { roomPageMessages, type RoomDetails } from '@platter/contract';
@@ -34,7 +35,7 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
   };
 
   return (
-    <article className="mini-room" data-testid="miniplayer">
+    <article className="mini-room" data-testid="miniplayer" data-roomid={room.roomid}>
       <header className="mini-room__header">
         <h1 className="mini-room__name">{room.name}</h1>
         <span className="mini-room__count">
@@ -58,10 +59,10 @@ export function MiniRoom({ room, onRejoin }: { room: RoomDetails; onRejoin: () =
 }
 
 /** In place of the room, on the page that popped it out: where it plays, and the way back. */
-export function PoppedOut({ onReturn }: { onReturn: () => void }) {
+export function PoppedOut({ place, onReturn }: { place: 'mini' | 'full'; onReturn: () => void }) {
   return (
     <section className="popped-out" aria-label={roomPageMessages.miniplayer}>
-      <p>{roomPageMessages.poppedOut}</p>
+      <p>{place === 'mini' ? roomPageMessages.poppedOut : roomPageMessages.openElsewhere}</p>
       <button type="button" className="button button--primary" onClick={onReturn}>
         {roomPageMessages.bringBack}
       </button>

@@ -8,7 +8,7 @@
  */
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { miniplayerMessages, roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
+import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
@@ -16,16 +16,15 @@ import { Spinner } from '../../ui/spinner';
 import { player } from '../../live/player';
 import { roomStore, useRoom } from '../../live/room-store';
 import { isFramed } from '../../lib/framed';
-import { isMiniView, openMiniplayer } from '../../lib/miniplayer';
-import { roomPath } from '../../lib/room-path';
+import { isMiniView } from '../../lib/miniplayer';
 import { offerTopbarSlot } from '../../lib/topbar-slot';
-import { useAlerts } from '../../ui/alerts';
 import { useCurrentUser } from '../../session/use-session';
 import { NowPlaying } from './now-playing';
 import { RoomChat } from './room-chat';
 import { RoomSide, type RoomSideTab } from './room-side';
 import { RoomHeader } from './room-header';
 import { MiniRoom, PoppedOut } from './miniplayer';
+import { usePoppedOut } from './use-popped-out';
 import { RoomExitNotice, RoomTools } from './room-tools';
 import { useStageStep } from './use-stage-step';
 import { useStageOffer } from './rules/use-stage-offer';
@@ -116,38 +115,20 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   const listeners = useRoom((state) => state.users.length);
   const djs = useRoom((state) => state.djids.length);
   const mini = isMiniView(useLocation().search);
-  const [miniWindow, setMiniWindow] = useState<Window | null>(null);
-  const poppedOut = miniWindow !== null;
-  const { showAlert } = useAlerts();
+  const poppedOut = usePoppedOut(room);
   const { metadata } = room;
-  // The miniplayer window plays the room; this page holds its music until it comes back.
-  useEffect(() => {
-    if (!poppedOut) return;
-    player.hold('popout');
-    return () => player.release('popout');
-  }, [poppedOut]);
   if (mini) return <MiniRoom room={room} onRejoin={() => setAttempt((n) => n + 1)} />;
 
-  const popOut = () => {
-    const opened = openMiniplayer(roomPath(room) ?? `/${room.roomid}`);
-    if (opened) setMiniWindow(opened);
-    else showAlert(miniplayerMessages.blocked, { kind: 'error' });
-  };
-  const bringBack = () => {
-    // Closing the miniplayer leaves this page the room's only one.
-    miniWindow?.close();
-    setMiniWindow(null);
-  };
   return (
-    <article className="room" data-testid="room">
+    <article className="room" data-testid="room" data-roomid={room.roomid}>
       <RoomHeader
         room={room}
         listeners={live === 'live' ? listeners : metadata.listeners}
         djs={live === 'live' ? djs : metadata.djcount}
-        onPopOut={poppedOut ? undefined : popOut}
+        onPopOut={poppedOut.place ? undefined : poppedOut.popOut}
       />
-      {poppedOut ? (
-        <PoppedOut onReturn={bringBack} />
+      {poppedOut.place ? (
+        <PoppedOut place={poppedOut.place} onReturn={poppedOut.bringBack} />
       ) : (
         <div className="room__layout">
           <div className="room__floor">
