@@ -14,6 +14,7 @@ import {
 import type { Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import type { RoomChatTable } from '../../db/schema';
 import { reusableQuery } from '../../db/reusable-query';
 import { newId } from '../../lib/ids';
 import { markActive, roomCommand } from '../rooms';
@@ -32,10 +33,7 @@ export async function speak(services: Services, userId: string, roomId: string, 
     // Speaking counts as being there (the AFK rule); written only while the room has the rule.
     if (speaker.afkMinutes > 0) await markActive(trx, roomId, userId, time);
     const chatid = newId();
-    await trx
-      .insertInto('roomChat')
-      .values({ id: chatid, roomId, userId, name: speaker.name, text, createdAt: time })
-      .execute();
+    await insertLine(trx, { id: chatid, roomId, userId, name: speaker.name, text, createdAt: time });
     return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid }];
   });
 }
@@ -65,6 +63,18 @@ const readSpeaker = reusableQuery(
       )
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId),
+);
+
+/** Stores a line: compiled once, as the speaker read (building an insert is most of its cost). */
+const insertLine = reusableQuery((db: Db, line: RoomChatTable) =>
+  db.insertInto('roomChat').values({
+    id: line.id,
+    roomId: line.roomId,
+    userId: line.userId,
+    name: line.name,
+    text: line.text,
+    createdAt: line.createdAt,
+  }),
 );
 
 /** Slow mode: one message per `slowMode` seconds per person; the room's moderators are exempt. */
