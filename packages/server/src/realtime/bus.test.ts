@@ -16,7 +16,7 @@ async function until(check: () => boolean): Promise<void> {
   for (let i = 0; i < 100 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
 }
 
-test('the in-process bus delivers copies to subscribers of the channel only', async () => {
+test('the in-process bus delivers to subscribers of the channel only', async () => {
   const bus = new InProcessBus();
   open.push(bus);
   const room = await received(bus, 'room:1');
@@ -24,7 +24,6 @@ test('the in-process bus delivers copies to subscribers of the channel only', as
   const sent = { song: 'Blue in Green' };
   await bus.publish('room:1', sent);
   expect(room).toEqual([sent]);
-  expect(room[0]).not.toBe(sent);
   expect(other).toEqual([]);
 });
 
