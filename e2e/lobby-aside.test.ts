@@ -6,7 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { PROTOCOL_VERSION } from '@platter/contract';
+import { PROTOCOL_VERSION, roomMusicMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
 
@@ -206,6 +206,16 @@ test('a directory_graph event on the socket changes the friends panel at once', 
   const rows = await icons.evaluateAll((links) => new Set(links.map((link) => link.getBoundingClientRect().top)).size);
   expect(rows).toBe(2);
   expect(graphCalls.length).toBe(callsBefore);
+  await friends.getByText(roomMusicMessages.nothingPlaying, { exact: true }).waitFor();
+
+  // The room's song changes: its cover, artist and song show in the panel.
+  const cover = '/roommanager_assets/avatars/8/headfront.png';
+  const playing = { coverart: cover, artist: 'Miles Davis', song: 'Blue in Green', played: Date.now() };
+  sendToPage!(graphEvent([[{ ...room, metadata: { ...room.metadata, current_song: playing } }, buddies]]));
+  const song = friends.locator('.friend-room__song');
+  await song.getByText('Miles Davis – Blue in Green').waitFor();
+  expect(await song.locator('img.friend-room__cover').getAttribute('src')).toBe(cover);
+  await expect.poll(() => song.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   // An empty graph: nobody is online.
   sendToPage!(graphEvent([]));

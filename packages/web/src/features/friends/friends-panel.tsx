@@ -13,6 +13,7 @@ import { ModalLink } from '../../ui/modal-link';
 import { Spinner } from '../../ui/spinner';
 import { roomPath } from '../../lib/room-path';
 import { useDirectoryGraph } from './use-directory-graph';
+import { CoverArt } from '../../ui/cover-art';
 
 export const NO_FRIENDS_ONLINE = 'No Friends are online.';
 
@@ -86,8 +87,10 @@ function FriendRoom({ room, buddies }: { room: Room; buddies: Buddy[] }) {
       <p className="friend-room__meta">
         {song ? (
           <span className="friend-room__song" title={`${song.artist} – ${song.song}`}>
-            <span aria-hidden="true">♪ </span>
-            {song.artist} – {song.song}
+            <CoverArt src={song.coverart} size={20} className="friend-room__cover" />
+            <span className="friend-room__song-name">
+              {song.artist} – {song.song}
+            </span>
           </span>
         ) : (
           <span>{roomMusicMessages.nothingPlaying}</span>
