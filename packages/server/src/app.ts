@@ -52,6 +52,7 @@ import { registerStickerArt } from './http/sticker-art';
 import { registerWebApp } from './http/web-app';
 import { createPaymentProvider } from './adapters/payments';
 import { registerSandboxPay } from './adapters/payments/sandbox/sandbox-api';
+import { SandboxPaymentProvider } from './adapters/payments/sandbox/sandbox-provider';
 import { goldHandlers } from './features/gold/handlers';
 import { registerPaymentWebhooks } from './features/gold/webhooks';
 import { startRenewalJob } from './features/gold/renewal-job';
@@ -202,6 +203,8 @@ export async function buildApp(
       webhookUrl: () => `${ownAddress(http)}/webhooks/payments`,
     });
   const webhooks = await registerPaymentWebhooks(http, services);
+  // The sandbox's keys are read before the app serves: the Gold page asks for them at once.
+  if (payments instanceof SandboxPaymentProvider) await payments.ready();
   if (config.webDist) await registerWebApp(http, config, config.webDist);
   const liveOptions = {
     hub: services.hub,

@@ -9,7 +9,6 @@ import { orderMessages } from '@platter/contract';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { PaymentError } from '../src/adapters/payments';
 import { PERIOD_MS } from '../src/adapters/payments/sandbox/sandbox-processor';
-import { SandboxPaymentProvider } from '../src/adapters/payments/sandbox/sandbox-provider';
 import { sandboxDb, type SandboxDb } from '../src/adapters/payments/sandbox/sandbox-schema';
 import { TEST_CARDS } from '../src/adapters/payments/sandbox/test-cards';
 import { cardEntry, cardToken, sandboxCaller, type SandboxCaller } from './support/sandbox-calls';
@@ -341,8 +340,6 @@ describe('the sandbox HTTP API', () => {
       payments: { provider: 'sandbox', sandboxUrl: null, timeoutMs: 300 },
     });
     const payments = impatient.app.services.payments;
-    // Its keys load as the app starts; a page asks for them only once the app serves (as here, now).
-    if (payments instanceof SandboxPaymentProvider) await payments.ready();
     const info = payments.browserInfo();
     const token = await cardToken(`${impatient.baseUrl}${info.api_url}`, info.publishable_key, {
       number: '4000 0000 0000 0119',
