@@ -12,12 +12,15 @@ export interface RoomPeople {
   djids: string[];
 }
 
+/** The users' columns a room shows (qualified: the read joins the members). */
+const roomUserFields = roomUserColumns.map((column) => `users.${column}` as const);
+
 /** Pass the room command's transaction to read them under the room's lock (a snapshot). DJs in stage order. */
 export async function roomPeople(db: Db, roomId: string): Promise<RoomPeople> {
   const members = await db
     .selectFrom('roomMembers')
     .innerJoin('users', 'users.id', 'roomMembers.userId')
-    .select(roomUserColumns.map((column) => `users.${column}` as const))
+    .select(roomUserFields)
     .where('roomMembers.roomId', '=', roomId)
     .orderBy('roomMembers.joinedAt')
     .orderBy('users.id')

@@ -3,7 +3,7 @@
  * name and listeners, now playing (and, with music, the votes), and the chat.
  * "Full view" brings the room back to the window it came from (or this one).
  * The page that popped it out stays in the room and says where it is playing
- * (useMiniWindow follows that window).
+ * (usePoppedOut follows that window).
  */
 import { useNavigate } from 'react-router';
 import { roomPageMessages, type RoomDetails } from '@platter/contract';
