@@ -34,13 +34,19 @@ export function RoomChat({ roomid }: { roomid: string }) {
   const users = useRoom((state) => state.users);
   const mutedUntil = useRoom((state) => state.mutedUntil);
   const me = useCurrentUser();
-  const ignored = useBlocks().data;
+  const blocks = useBlocks();
+  // Read (or not wanted: a guest; or failed: then nothing is hidden) before members' lines show.
+  const ignoresKnown = !(blocks.isPending && blocks.fetchStatus !== 'idle');
   const rights = useRoomRights();
   const now = useNow(CLOCK_TICK_MS);
   const listRef = useRef<HTMLOListElement>(null);
   const titleId = useId();
   const [moderating, setModerating] = useState<ModerationTarget | null>(null);
-  const shown = useMemo(() => visibleLines(feed, new Set(ignored?.map((entry) => entry.blockedid))), [feed, ignored]);
+  const ignored = blocks.data;
+  const shown = useMemo(
+    () => visibleLines(feed, ignoresKnown ? new Set(ignored?.map((entry) => entry.blockedid)) : null),
+    [feed, ignored, ignoresKnown],
+  );
   useMentionBadge(shown, me);
 
   // Keep the newest line in view as lines arrive.
@@ -62,7 +68,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
         {roomPageMessages.chat}
       </h2>
       <ol ref={listRef} className="room-chat__lines" aria-live="polite">
-        {shown.length === 0 && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
+        {shown.length === 0 && ignoresKnown && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
         {shown.map((line) => (
           <FeedLineView key={lineKey(line)} line={line} me={me?.name ?? null} now={now} onModerate={moderate} />
         ))}

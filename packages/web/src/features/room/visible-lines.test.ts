@@ -17,3 +17,8 @@ test("an ignored member's lines are hidden; others', and the room's notices, sta
   expect(visibleLines(feed, new Set(['troll']))).toEqual([said('c1', 'friend'), notice]);
   expect(visibleLines(feed, new Set())).toBe(feed);
 });
+
+test('until the ignore list is read, only the notices show', () => {
+  const notice: FeedLine = { kind: 'notice', key: 'n1', text: 'troll stepped up to DJ', time: 2 };
+  expect(visibleLines([said('c1', 'friend'), notice, said('c2', 'troll')], null)).toEqual([notice]);
+});
