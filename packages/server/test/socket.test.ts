@@ -210,6 +210,23 @@ describe('one instance', () => {
       expect((await t.ok('presence.get', { uid: member.userid })).presence.status).toBe('away');
     });
 
+    test('after the welcome, a ping is answered at once, ahead of a call still running', async () => {
+      const member = await aMember(t);
+      const socket = await TestSocket.welcomed(t, member);
+      sockets.push(socket);
+      // A wrong password is checked with argon2 first: the call takes a while.
+      socket.send({
+        type: 'call',
+        msgid: 7,
+        call: 'user.change_email',
+        input: { email: 'elsewhere@example.com', password: 'not the password' },
+      });
+      socket.send({ type: 'ping', t: 1 });
+      expect(await socket.next()).toEqual({ type: 'pong', t: 1, now: expect.any(Number) });
+      const reply = (await socket.next()) as { type: string; msgid: number; envelope: [boolean] };
+      expect([reply.type, reply.msgid, reply.envelope[0]]).toEqual(['reply', 7, false]);
+    });
+
     test('a second hello is ignored', async () => {
       const member = await aMember(t);
       const socket = await connect(t, member);

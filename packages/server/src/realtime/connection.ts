@@ -108,6 +108,8 @@ let nextId = 1;
 export class Connection implements LiveConnection {
   readonly id = nextId++;
   caller: Caller | null = null;
+  /** The welcome went out: from now on the page may be answered out of turn (a ping). */
+  welcomeSent = false;
   alive = true;
   private inbox: Promise<void> = Promise.resolve();
   private busy = false;

@@ -125,6 +125,7 @@ export function attachGateway(
     try {
       await options.welcomed?.(caller, connection);
       connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });
+      connection.welcomeSent = true;
     } finally {
       for (const event of early) connection.push(channel.name, event);
       early = null;
@@ -139,30 +140,44 @@ export function attachGateway(
     connection.send({ type: 'reply', msgid, envelope });
   };
 
-  const onFrame = async (connection: Connection, data: RawData, isBinary: boolean) => {
-    if (isBinary) return answer(connection, null, socketMessages.notText, 'bad_request');
+  /** A frame read and checked: the client's message, or the refusal to answer instead. */
+  type Frame =
+    | { message: ReturnType<typeof clientMessage.parse> }
+    | { refused: { msgid: number | null; err: string; errcode: ApiFailure['errcode'] } };
+
+  const readFrame = (data: RawData, isBinary: boolean): Frame => {
+    if (isBinary) return { refused: { msgid: null, err: socketMessages.notText, errcode: 'bad_request' } };
     const text = String(data);
     if (Buffer.byteLength(text) > MAX_SOCKET_MESSAGE_BYTES) {
-      return answer(connection, msgidIn(text), socketMessages.tooLarge, 'bad_request');
+      return { refused: { msgid: msgidIn(text), err: socketMessages.tooLarge, errcode: 'bad_request' } };
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      return answer(connection, null, socketMessages.notJson, 'bad_request');
+      return { refused: { msgid: null, err: socketMessages.notJson, errcode: 'bad_request' } };
     }
     const parsed = clientMessage.safeParse(json);
-    if (!parsed.success) return answer(connection, msgidOf(json), socketMessages.notProtocol, 'bad_request');
-    const message = parsed.data;
+    if (!parsed.success)
+      return { refused: { msgid: msgidOf(json), err: socketMessages.notProtocol, errcode: 'bad_request' } };
+    return { message: parsed.data };
+  };
+
+  const onFrame = async (connection: Connection, frame: Frame) => {
+    if ('refused' in frame) return answer(connection, frame.refused.msgid, frame.refused.err, frame.refused.errcode);
+    const { message } = frame;
     switch (message.type) {
       case 'hello':
         return hello(connection, message.version, message.userid, message.userauth);
       case 'ping':
-        return connection.send({ type: 'pong', t: message.t, now: options.now() });
+        return pong(connection, message.t);
       case 'call':
         return runCall(connection, message.msgid, message.call, message.input);
     }
   };
+
+  const pong = (connection: Connection, t: number | undefined) =>
+    connection.send({ type: 'pong', t, now: options.now() });
 
   const routes: Record<string, SocketHandlers> = {
     ...otherRoutes,
@@ -179,8 +194,15 @@ export function attachGateway(
       message(socket, data, isBinary) {
         const connection = connections.get(socket);
         if (!connection) return;
+        const frame = readFrame(data, isBinary);
+        // After the welcome, a ping is answered at once, not after the calls still running on this
+        // socket: the clock its pong carries bounds the page's estimate of ours only as tightly as the
+        // pong is prompt (web live/clock.ts), and a ping that waited behind a slow call would widen it.
+        if (connection.welcomeSent && 'message' in frame && frame.message.type === 'ping') {
+          return pong(connection, frame.message.t);
+        }
         connection.enqueue(
-          () => onFrame(connection, data, isBinary),
+          () => onFrame(connection, frame),
           (error) => {
             log.error({ err: error }, 'socket message failed');
             answer(connection, null, socketMessages.internal, 'internal');

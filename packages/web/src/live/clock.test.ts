@@ -1,7 +1,9 @@
 import fc from 'fast-check';
 import { expect, test } from 'vitest';
 import {
+  CLOCK_QUIET_SAMPLES,
   CLOCK_SAMPLES_KEPT,
+  CLOCK_SETTLED_MS,
   CLOCK_WINDOW_MS,
   clockSample,
   type ClockSample,
@@ -167,4 +169,23 @@ test('when the server clock is set by more than the samples are wide, the estima
     ),
     { numRuns: 300 },
   );
+});
+
+test('settled: narrow enough, or a run of samples that changed nothing; a change unsettles it', () => {
+  const clock = new ServerClock(() => 0);
+  expect(clock.settled()).toBe(false);
+  clock.add(around(5_000, 20));
+  // Samples that do not narrow it: settled after CLOCK_QUIET_SAMPLES of them (a steady line).
+  for (let n = 1; n < CLOCK_QUIET_SAMPLES; n++) clock.add(around(5_000, 25));
+  expect(clock.settled()).toBe(false);
+  clock.add(around(5_000, 25));
+  expect(clock.settled()).toBe(true);
+  // One that narrows it starts the count over.
+  clock.add(around(5_001, 10));
+  expect(clock.settled()).toBe(false);
+  // Within CLOCK_SETTLED_MS: settled at once.
+  clock.add(around(5_001, CLOCK_SETTLED_MS));
+  expect([clock.uncertainty(), clock.settled()]).toEqual([CLOCK_SETTLED_MS, true]);
+  clock.reset();
+  expect(clock.settled()).toBe(false);
 });

@@ -13,7 +13,7 @@
  * ones (a clock was set meanwhile), the older ones are let go. The socket
  * samples after every welcome (a reconnect may take another route: the
  * estimate starts over) and on every ping; the player asks for more while
- * music plays (LiveSocket.sampleClock).
+ * music plays (LiveSocket.sampleClock), quicker while the estimate is not yet settled().
  */
 export interface ClockSample {
   /** The true offset (server clock minus page clock) lies between low and high. */
@@ -24,12 +24,22 @@ export interface ClockSample {
   at: number;
 }
 
-/** How many recent samples are weighed at most. */
-export const CLOCK_SAMPLES_KEPT = 64;
+/**
+ * How many recent samples are weighed at most: enough for the whole window while the player
+ * samples quickly (five a second), so the best samples are not let go for being many.
+ */
+export const CLOCK_SAMPLES_KEPT = 256;
 /** …and for how long: two clocks drift apart by a few ms over several minutes. */
 export const CLOCK_WINDOW_MS = 120_000;
 /** The last few samples are kept however old (a hidden tab pings seldom). */
 const CLOCK_SAMPLES_ALWAYS_KEPT = 4;
+/** An estimate this narrow (ms either way) is as good as the sync needs: no quicker sampling for it. */
+export const CLOCK_SETTLED_MS = 1.5;
+/**
+ * …nor for one that this many samples in a row left as it was: over a line whose delay hardly
+ * varies (most real ones) the overlap soon stops narrowing, however often the page pings.
+ */
+export const CLOCK_QUIET_SAMPLES = 32;
 /** The server's clock (Date.now) moves in whole ms: a reading of t means a moment in [t, t + 1). */
 export const SERVER_CLOCK_STEP_MS = 1;
 
@@ -84,6 +94,8 @@ export function newestOverlap(samples: readonly ClockSample[]): { low: number; h
 export class ServerClock {
   private samples: ClockSample[] = [];
   private overlap: { low: number; high: number } | null = null;
+  /** Samples in a row that left the overlap as it was. */
+  private unchangedFor = 0;
   private listeners = new Set<() => void>();
 
   constructor(private readonly pageNow: () => number = Date.now) {}
@@ -92,7 +104,10 @@ export class ServerClock {
     const since = this.pageNow() - CLOCK_WINDOW_MS;
     const kept = [...this.samples, sample].slice(-CLOCK_SAMPLES_KEPT);
     this.samples = kept.filter((each, index) => each.at >= since || index >= kept.length - CLOCK_SAMPLES_ALWAYS_KEPT);
+    const before = this.overlap;
     this.overlap = newestOverlap(this.samples);
+    const same = before !== null && before.low === this.overlap?.low && before.high === this.overlap.high;
+    this.unchangedFor = same ? this.unchangedFor + 1 : 0;
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -113,6 +128,16 @@ export class ServerClock {
     return this.overlap ? (this.overlap.high - this.overlap.low) / 2 : null;
   }
 
+  /**
+   * Whether more samples would hardly help: the estimate is within CLOCK_SETTLED_MS, or the last
+   * CLOCK_QUIET_SAMPLES left it as it was. False before the first sample, and again whenever a
+   * sample changed it (narrowed it, or widened it as the best ones aged out).
+   */
+  settled(): boolean {
+    const uncertainty = this.uncertainty();
+    return uncertainty !== null && (uncertainty <= CLOCK_SETTLED_MS || this.unchangedFor >= CLOCK_QUIET_SAMPLES);
+  }
+
   /** Server clock minus page clock; 0 until measured. */
   offset(): number {
     return this.overlap ? (this.overlap.low + this.overlap.high) / 2 : 0;
@@ -127,6 +152,7 @@ export class ServerClock {
   reset(): void {
     this.samples = [];
     this.overlap = null;
+    this.unchangedFor = 0;
   }
 
   subscribe(listener: () => void): () => void {

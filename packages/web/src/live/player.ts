@@ -36,11 +36,16 @@ const TICK_MS = 200;
  */
 const CLOCK_BURST = 20;
 /**
- * While a song plays, one more ping this often: the estimate keeps narrowing (on a busy machine
- * a sample that went through without waiting is rare, so the more chances the better) and
- * follows the clocks as older samples age out.
+ * While a song plays, one more ping this often: the estimate follows the clocks as older samples
+ * age out…
  */
 const CLOCK_TRICKLE_MS = 1000;
+/**
+ * …and this often while it is not settled (clock.ts): on a busy machine or an uneven line a
+ * sample that went through without waiting is rare, so the more chances the better, until more
+ * samples stop helping.
+ */
+const CLOCK_NARROWING_MS = 200;
 /** After a seek, the error is read this long after playing resumes, to learn what a seek costs. */
 const SETTLE_MS = 400;
 const RETRY_LOAD_MS = 4000;
@@ -62,7 +67,7 @@ export class RoomPlayer {
   /** While the element is lent (a preview): who to tell when what it plays fails. */
   private lentTo: (() => void) | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private trickleTimer: ReturnType<typeof setInterval> | undefined;
+  private trickleTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private readout: SyncReadout = emptyReadout(0);
@@ -180,7 +185,7 @@ export class RoomPlayer {
     setMediaSession(song, this);
     if (!song) {
       clearInterval(this.timer);
-      clearInterval(this.trickleTimer);
+      clearTimeout(this.trickleTimer);
       this.timer = this.trickleTimer = undefined;
       if (this.audio && !this.lentTo) {
         this.audio.pause();
@@ -199,8 +204,17 @@ export class RoomPlayer {
     }
     this.socket.sampleClock(CLOCK_BURST);
     this.timer ??= setInterval(() => this.update(), TICK_MS);
-    this.trickleTimer ??= setInterval(() => this.socket.sampleClock(1), CLOCK_TRICKLE_MS);
+    if (this.trickleTimer === undefined) this.trickle();
     this.update();
+  }
+
+  /** One more clock sample now and then while a song is set: quicker while the estimate still narrows. */
+  private trickle(): void {
+    const wait = this.socket.clock.settled() ? CLOCK_TRICKLE_MS : CLOCK_NARROWING_MS;
+    this.trickleTimer = setTimeout(() => {
+      this.socket.sampleClock(1);
+      this.trickle();
+    }, wait);
   }
 
   /** Where the timeline is in the song (ms), ahead by the output latency so the sound is heard in time. */
