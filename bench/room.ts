@@ -18,6 +18,8 @@
  *   BENCH_ROUNDS        turns of each server (default 1)
  *   BENCH_STORED=1      also a third server: bare, but checking and storing each line in SQLite
  *                       first (the floor for any chat that keeps its lines)
+ *   BENCH_PROFILE       a folder: the Platter server writes a CPU profile there when it stops
+ *   BENCH_NODE_FLAGS    more Node flags for the Platter server (`--trace-gc`, say)
  */
 import type { ChildProcess } from 'node:child_process';
 import os from 'node:os';

@@ -52,9 +52,16 @@ export function startServer<R = Ready>(
   });
 }
 
-/** Node's flags for a Platter server to profile: BENCH_PROFILE=<dir> gets a CPU profile when it stops. */
+/**
+ * Node's flags for a Platter server: BENCH_PROFILE=<dir> gets a CPU profile when it stops;
+ * BENCH_NODE_FLAGS adds others (space-separated: `--trace-gc`, say).
+ */
 export function profiling(): string[] {
-  return process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  const extra = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return [
+    ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
+    ...extra,
+  ];
 }
 
 /**
