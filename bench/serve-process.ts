@@ -56,7 +56,7 @@ export function startServer<R = Ready>(
  * Node's flags for a Platter server: BENCH_PROFILE=<dir> gets a CPU profile when it stops;
  * BENCH_NODE_FLAGS adds others (space-separated: `--trace-gc`, say).
  */
-export function profiling(): string[] {
+export function platterNodeFlags(): string[] {
   const extra = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
   return [
     ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []),
@@ -66,7 +66,7 @@ export function profiling(): string[] {
 
 /**
  * A live room benchmark server (bench/room-serve.ts) for `listeners` members, with an IPC channel
- * for its memory readings (its `platter` kind profiled as `profiling` says).
+ * for its memory readings (its `platter` kind run with `platterNodeFlags`).
  */
 export function startRoomServer(
   kind: ServerKind,
@@ -76,7 +76,11 @@ export function startRoomServer(
   return startServer<RoomServerReady>(
     [kind],
     { ...env, BENCH_LISTENERS: String(listeners) },
-    { script: 'bench/room-serve.ts', nodeArgs: [...(kind === 'platter' ? profiling() : []), '--expose-gc'], ipc: true },
+    {
+      script: 'bench/room-serve.ts',
+      nodeArgs: [...(kind === 'platter' ? platterNodeFlags() : []), '--expose-gc'],
+      ipc: true,
+    },
   );
 }
 

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { UPLOAD_PATH } from '@platter/contract';
-import { profiling, residentMemory, startServer, stop, watchPeakMemory } from './serve-process';
+import { platterNodeFlags, residentMemory, startServer, stop, watchPeakMemory } from './serve-process';
 import { median } from './stats';
 import { toneWav } from './tone-wav';
 
@@ -127,7 +127,7 @@ async function round(): Promise<Round> {
       UPLOAD_MAX_MB: String(Math.ceil(FILE_MB) + 1),
       LIBRARY_QUOTA_MB: String(Math.ceil(FILES * (FILE_MB + 1))),
     },
-    { nodeArgs: profiling() },
+    { nodeArgs: platterNodeFlags() },
   );
   try {
     const files = makeFiles(folder);

@@ -140,31 +140,28 @@ export function attachGateway(
     connection.send({ type: 'reply', msgid, envelope });
   };
 
-  /** A frame read and checked: the client's message, or the refusal to answer instead. */
-  type Frame =
-    | { message: ReturnType<typeof clientMessage.parse> }
-    | { refused: { msgid: number | null; err: string; errcode: ApiFailure['errcode'] } };
+  /** A frame read and checked: the client's message, or why it is refused (a bad request, answered so). */
+  type Frame = { message: ReturnType<typeof clientMessage.parse> } | { refused: { msgid: number | null; err: string } };
 
   const readFrame = (data: RawData, isBinary: boolean): Frame => {
-    if (isBinary) return { refused: { msgid: null, err: socketMessages.notText, errcode: 'bad_request' } };
+    if (isBinary) return { refused: { msgid: null, err: socketMessages.notText } };
     const text = String(data);
     if (Buffer.byteLength(text) > MAX_SOCKET_MESSAGE_BYTES) {
-      return { refused: { msgid: msgidIn(text), err: socketMessages.tooLarge, errcode: 'bad_request' } };
+      return { refused: { msgid: msgidIn(text), err: socketMessages.tooLarge } };
     }
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
-      return { refused: { msgid: null, err: socketMessages.notJson, errcode: 'bad_request' } };
+      return { refused: { msgid: null, err: socketMessages.notJson } };
     }
     const parsed = clientMessage.safeParse(json);
-    if (!parsed.success)
-      return { refused: { msgid: msgidOf(json), err: socketMessages.notProtocol, errcode: 'bad_request' } };
+    if (!parsed.success) return { refused: { msgid: msgidOf(json), err: socketMessages.notProtocol } };
     return { message: parsed.data };
   };
 
   const onFrame = async (connection: Connection, frame: Frame) => {
-    if ('refused' in frame) return answer(connection, frame.refused.msgid, frame.refused.err, frame.refused.errcode);
+    if ('refused' in frame) return answer(connection, frame.refused.msgid, frame.refused.err, 'bad_request');
     const { message } = frame;
     switch (message.type) {
       case 'hello':

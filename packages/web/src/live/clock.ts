@@ -105,8 +105,9 @@ export class ServerClock {
     const kept = [...this.samples, sample].slice(-CLOCK_SAMPLES_KEPT);
     this.samples = kept.filter((each, index) => each.at >= since || index >= kept.length - CLOCK_SAMPLES_ALWAYS_KEPT);
     const before = this.overlap;
-    this.overlap = newestOverlap(this.samples);
-    const same = before !== null && before.low === this.overlap?.low && before.high === this.overlap.high;
+    const after = newestOverlap(this.samples);
+    this.overlap = after;
+    const same = before !== null && after !== null && before.low === after.low && before.high === after.high;
     this.unchangedFor = same ? this.unchangedFor + 1 : 0;
     for (const listener of [...this.listeners]) listener();
   }
