@@ -161,3 +161,33 @@ test('unfollowing and closing let go of the bus', async () => {
   connection.dispose();
   expect(hub.size).toBe(0);
 });
+
+test('a frame that finds the inbox empty starts at once; the others wait their turn, in order, past a failure', async () => {
+  const { socket } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  const order: string[] = [];
+  const failures: unknown[] = [];
+  let finishFirst = () => undefined as void;
+  const frame = (name: string, work: () => Promise<void> = async () => undefined) =>
+    connection.enqueue(
+      async () => {
+        order.push(`${name} starts`);
+        await work();
+        order.push(`${name} ends`);
+      },
+      (error) => failures.push(error),
+    );
+  frame('a', () => new Promise<void>((resolve) => (finishFirst = resolve)));
+  expect(order).toEqual(['a starts']); // in the same turn
+  frame('b', async () => {
+    throw new Error('b failed');
+  });
+  frame('c');
+  await settle();
+  expect(order).toEqual(['a starts']);
+  finishFirst();
+  await vi.waitFor(() => expect(order).toEqual(['a starts', 'a ends', 'b starts', 'c starts', 'c ends']));
+  expect(failures).toEqual([new Error('b failed')]);
+  frame('d');
+  expect(order.at(-1)).toBe('d starts'); // the inbox is empty again: at once
+});

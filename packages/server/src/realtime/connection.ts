@@ -31,9 +31,11 @@ const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 /**
  * The hub hands one bus message to every connection following its channel as the same object, so
  * its frames are the same for all of them: made once (serialized and encoded), sent to each as is.
- * A room of 5,000 would otherwise serialize each chat line 5,000 times.
+ * A room of 5,000 would otherwise serialize each chat line 5,000 times. The hub hands a message to
+ * all of them in one loop, so the last message's frames are all there is to keep (a map of them
+ * would grow and be swept on every chat line).
  */
-const eventFrames = new WeakMap<ChannelEvents, EventFrames>();
+let lastFrames: { channelName: string; message: ChannelEvents; frames: EventFrames } | null = null;
 
 interface EventFrames {
   /** Each event's message as JSON. */
@@ -43,14 +45,12 @@ interface EventFrames {
 }
 
 function eventFramesOf(channelName: string, message: ChannelEvents): EventFrames {
-  let frames = eventFrames.get(message);
-  if (!frames) {
-    frames = {
-      payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)),
-      wire: null,
-    };
-    eventFrames.set(message, frames);
-  }
+  if (lastFrames?.message === message && lastFrames.channelName === channelName) return lastFrames.frames;
+  const frames: EventFrames = {
+    payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)),
+    wire: null,
+  };
+  lastFrames = { channelName, message, frames };
   return frames;
 }
 
@@ -112,6 +112,8 @@ export class Connection implements LiveConnection {
   welcomeSent = false;
   alive = true;
   private inbox: Promise<void> = Promise.resolve();
+  /** Frames taken in and not yet done with (the one running included). */
+  private waiting = 0;
   private busy = false;
   private held: Array<[string, ChannelEvents]> = [];
   private readonly followed = new Map<string, FollowState>();
@@ -164,17 +166,22 @@ export class Connection implements LiveConnection {
 
   /** Handles frames one after another, in the order sent; `work` marks a call whose events wait for its reply. */
   enqueue(work: () => Promise<void>, onError: (error: unknown) => void): void {
-    this.inbox = this.inbox
-      .then(async () => {
-        this.busy = true;
-        try {
-          await work();
-        } finally {
-          this.busy = false;
-          this.flushHeld();
-        }
-      })
-      .catch(onError);
+    const run = async () => {
+      this.busy = true;
+      try {
+        await work();
+      } finally {
+        this.busy = false;
+        this.flushHeld();
+      }
+    };
+    const settle = () => {
+      this.waiting -= 1;
+    };
+    this.waiting += 1;
+    // A frame that finds the inbox empty starts at once, in this turn (most do: a chat line
+    // waits for nothing), rather than a turn later behind an already settled promise.
+    this.inbox = (this.waiting === 1 ? run() : this.inbox.then(run)).catch(onError).finally(settle);
   }
 
   async follow(channel: Channel<ChannelEvents>): Promise<Follow> {
