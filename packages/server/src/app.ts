@@ -120,10 +120,10 @@ export async function buildApp(
   now: () => number = Date.now,
   heartbeats: Heartbeats = {},
 ): Promise<App> {
-  const db = createDatabase(config.database);
+  const db = await createDatabase(config.database);
   await migrateToLatest(db);
   await syncStickerCatalogue(db, now());
-  const bus = createBus(config.redisUrl);
+  const bus = await createBus(config.redisUrl);
 
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
   const http = Fastify({
@@ -140,9 +140,9 @@ export async function buildApp(
     // Behind a reverse proxy (TRUST_PROXY), request.ip is the person's address: limits per IP count people.
     trustProxy: config.trustProxy,
   });
-  const mail = createMailService(config, db, now, http.log);
+  const mail = await createMailService(config, db, now, http.log);
   // The sandbox is reached over HTTP like any processor: at SANDBOX_PAY_URL, or this instance's own address once it listens.
-  const payments = createPaymentProvider(config, db, now, () => ownAddress(http));
+  const payments = await createPaymentProvider(config, db, now, () => ownAddress(http));
   const services: Services = {
     db,
     config,
@@ -150,9 +150,9 @@ export async function buildApp(
     hub: new Hub(bus, http.log),
     caches: new Caches(),
     mail,
-    limits: createRateLimiter(config),
+    limits: await createRateLimiter(config),
     payments,
-    storage: createStorage(config.library.storage, config.dataDir),
+    storage: await createStorage(config.library.storage, config.dataDir),
     now,
   };
 

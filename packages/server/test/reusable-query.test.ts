@@ -39,7 +39,7 @@ describe.each(['sqlite', 'postgres'])('on %s', (kind) => {
   beforeAll(async () => {
     const fresh = await freshDatabase(dir, kind === 'postgres' ? TEST_POSTGRES_URL : undefined);
     drop = fresh.dropDatabase;
-    db = createDatabase(fresh.database) as unknown as Kysely<Notes>;
+    db = (await createDatabase(fresh.database)) as unknown as Kysely<Notes>;
     await sql`create table notes (note_id text primary key, room_id text not null, created_at bigint not null, text text not null)`.execute(
       db,
     );

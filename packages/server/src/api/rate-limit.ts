@@ -2,12 +2,12 @@
  * Limits on actions, counted per key in fixed windows of any length: attempts
  * (login, sign-up, password reset) per IP and per account each minute, rooms
  * made per member and per address each hour, guests per address each minute.
- * In-process by default; in Redis when REDIS_URL is set, so that every instance
- * behind a load balancer counts the same actions. A window is numbered from the
+ * In-process by default; in Redis when REDIS_URL is set (ioredis is loaded only
+ * then), so that every instance behind a load balancer counts the same actions. A window is numbered from the
  * app's clock, so tests can move on.
  */
 import { LRUCache } from 'lru-cache';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Config } from '../config';
 import { hashSecret } from '../lib/ids';
 import { ApiError } from './errors';
@@ -50,11 +50,12 @@ export class InProcessRateLimiter implements RateLimiter {
 const PREFIX = 'platter:limit:';
 
 export class RedisRateLimiter implements RateLimiter {
-  private readonly redis: Redis;
-
-  constructor(url: string) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 3 });
+  static async connect(url: string): Promise<RedisRateLimiter> {
+    const { Redis } = await import('ioredis');
+    return new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 3 }));
   }
+
+  private constructor(private readonly redis: Redis) {}
 
   async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
     const batch = this.redis.multi();
@@ -77,8 +78,8 @@ export class RedisRateLimiter implements RateLimiter {
   }
 }
 
-export function createRateLimiter(config: Config): RateLimiter {
-  return config.redisUrl ? new RedisRateLimiter(config.redisUrl) : new InProcessRateLimiter();
+export async function createRateLimiter(config: Config): Promise<RateLimiter> {
+  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new InProcessRateLimiter();
 }
 
 /** What limitAction uses of api/context's Services, written out: context.ts imports RateLimiter from here. */

@@ -10,7 +10,7 @@ import { migrateToLatest } from '../db/migrate';
 import { findUserByLoginEmail, findUserByName } from '../features/accounts/store';
 
 export async function changeMember(who: string, change: (db: Db, user: UserRow & { name: string }) => Promise<string>) {
-  const db = createDatabase(loadConfig().database);
+  const db = await createDatabase(loadConfig().database);
   try {
     await migrateToLatest(db);
     const user = who.includes('@') ? await findUserByLoginEmail(db, who) : await findUserByName(db, who);

@@ -9,7 +9,7 @@ import { createDatabase } from './database';
 test('the worker copies the write-ahead log into the database file; stopping gives checkpoints back to SQLite', async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-checkpoint-'));
   const file = path.join(dir, 'db.sqlite');
-  const db = createDatabase({ kind: 'sqlite', file });
+  const db = await createDatabase({ kind: 'sqlite', file });
   try {
     const stop = await startCheckpointer(db, file, (error) => {
       throw error;

@@ -7,7 +7,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
-import pg from 'pg';
 import type { Config } from '../config';
 import type { Database } from './schema';
 
@@ -15,7 +14,8 @@ export type Db = Kysely<Database>;
 
 const PG_INT8 = 20;
 
-export function createDatabase(database: Config['database']): Db {
+/** `pg` is loaded only for PostgreSQL. */
+export async function createDatabase(database: Config['database']): Promise<Db> {
   const plugins = [new CamelCasePlugin()];
   if (database.kind === 'sqlite') {
     fs.mkdirSync(path.dirname(database.file), { recursive: true });
@@ -31,6 +31,7 @@ export function createDatabase(database: Config['database']): Db {
     );
     return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   }
+  const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: database.url,
     max: 10,

@@ -14,7 +14,7 @@ let db: Db;
 let dir: string;
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-lease-'));
-  db = createDatabase({ kind: 'sqlite', file: path.join(dir, 'lease.sqlite') });
+  db = await createDatabase({ kind: 'sqlite', file: path.join(dir, 'lease.sqlite') });
   await migrateToLatest(db);
 });
 afterAll(async () => {

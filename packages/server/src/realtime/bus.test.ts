@@ -29,8 +29,8 @@ test('the in-process bus delivers to subscribers of the channel only', async () 
 
 test('two Redis buses, as two server instances, hear each other', async () => {
   const channel = `test:${Date.now()}:${Math.random()}`;
-  const a = new RedisBus(REDIS_URL);
-  const b = new RedisBus(REDIS_URL);
+  const a = await RedisBus.connect(REDIS_URL);
+  const b = await RedisBus.connect(REDIS_URL);
   open.push(a, b);
   const heardByB = await received(b, channel);
   const heardByA = await received(a, channel);
@@ -43,7 +43,7 @@ test('two Redis buses, as two server instances, hear each other', async () => {
 
 test('unsubscribing one listener keeps the others on a Redis channel', async () => {
   const channel = `test:${Date.now()}:${Math.random()}`;
-  const bus = new RedisBus(REDIS_URL);
+  const bus = await RedisBus.connect(REDIS_URL);
   open.push(bus);
   const kept: unknown[] = [];
   const dropped: unknown[] = [];

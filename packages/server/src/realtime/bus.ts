@@ -1,10 +1,10 @@
 /**
  * Messages between server instances. In-process by default; over Redis
  * pub/sub when REDIS_URL is set, so that instances behind a load balancer
- * see each other's room events.
+ * see each other's room events (ioredis is loaded only then).
  */
 import { EventEmitter } from 'node:events';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export type Listener = (message: unknown) => void;
 
@@ -15,8 +15,8 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export function createBus(redisUrl: string | undefined): Bus {
-  return redisUrl ? new RedisBus(redisUrl) : new InProcessBus();
+export async function createBus(redisUrl: string | undefined): Promise<Bus> {
+  return redisUrl ? RedisBus.connect(redisUrl) : new InProcessBus();
 }
 
 export class InProcessBus implements Bus {
@@ -47,14 +47,19 @@ export class InProcessBus implements Bus {
 const PREFIX = 'platter:';
 
 export class RedisBus implements Bus {
-  private readonly publisher: Redis;
-  private readonly subscriber: Redis;
   private readonly local = new InProcessBus();
   private readonly counts = new Map<string, number>();
 
-  constructor(url: string) {
-    this.publisher = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 3 });
+  static async connect(url: string): Promise<RedisBus> {
+    const { Redis } = await import('ioredis');
+    const options = { lazyConnect: false, maxRetriesPerRequest: 3 };
+    return new RedisBus(new Redis(url, options), new Redis(url, options));
+  }
+
+  private constructor(
+    private readonly publisher: Redis,
+    private readonly subscriber: Redis,
+  ) {
     this.subscriber.on('message', (channel: string, text: string) => {
       let message: unknown;
       try {

@@ -57,7 +57,7 @@ export async function startSandboxHost(options: SandboxHostOptions = {}): Promis
     ? { database: options.database, drop: async () => {} }
     : await freshDatabase(dataDir);
   const now = options.now ?? Date.now;
-  const db = createDatabase(database);
+  const db = await createDatabase(database);
   await migrateToLatest(db);
   const http = Fastify({ logger: false });
   let baseUrl = '';
@@ -113,7 +113,7 @@ export async function startSandboxHost(options: SandboxHostOptions = {}): Promis
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
     { database, payments: { provider: 'sandbox', sandboxUrl: null, timeoutMs: options.timeoutMs ?? 5_000 } },
   );
-  const provider = createPaymentProvider(config, db, now, () => baseUrl);
+  const provider = await createPaymentProvider(config, db, now, () => baseUrl);
   if (provider instanceof SandboxPaymentProvider) await provider.ready();
   host.provider = provider;
   return host;

@@ -3,7 +3,6 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/database';
 import type { Mail, Mailer } from './mailer';
 import { OutboxMailer } from './outbox-mailer';
-import { SmtpMailer } from './smtp-mailer';
 
 export type { Mail, Mailer } from './mailer';
 
@@ -42,9 +41,15 @@ export class MailService {
   }
 }
 
-export function createMailService(config: Config, db: Db, now: () => number, log: FastifyBaseLogger): MailService {
+/** The SMTP client (nodemailer) is loaded only when SMTP_URL is set; mail stays in the outbox table otherwise. */
+export async function createMailService(
+  config: Config,
+  db: Db,
+  now: () => number,
+  log: FastifyBaseLogger,
+): Promise<MailService> {
   const mailer = config.mail.smtpUrl
-    ? new SmtpMailer(config.mail.smtpUrl, config.mail.from)
+    ? new (await import('./smtp-mailer')).SmtpMailer(config.mail.smtpUrl, config.mail.from)
     : new OutboxMailer(db, now, log);
   return new MailService(mailer, log);
 }

@@ -1,6 +1,7 @@
 /**
  * Picks the card processor from the configuration: Stripe when its keys are
- * set, the built-in sandbox otherwise (docs/payments.md).
+ * set, the built-in sandbox otherwise (docs/payments.md). Stripe's client is
+ * loaded only when it is the one picked (it is a large library).
  */
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -8,29 +9,24 @@ import type { PaymentProvider } from './provider';
 import { SANDBOX_PATH } from './sandbox/sandbox-api';
 import { SandboxPaymentProvider } from './sandbox/sandbox-provider';
 import { sandboxDb } from './sandbox/sandbox-schema';
-import { SANDBOX_SIGNATURE_HEADER } from './sandbox/sandbox-signature';
-import { STRIPE_SIGNATURE_HEADER, StripePaymentProvider } from './stripe';
 
 export * from './provider';
-
-/** The header each provider signs its webhooks in (also `provider.signatureHeader`). */
-export const WEBHOOK_SIGNATURE_HEADERS = {
-  sandbox: SANDBOX_SIGNATURE_HEADER,
-  stripe: STRIPE_SIGNATURE_HEADER,
-} as const;
 
 /**
  * `selfUrl`: this instance's own base URL once it listens; the sandbox is
  * reached there unless SANDBOX_PAY_URL names another instance's.
  */
-export function createPaymentProvider(
+export async function createPaymentProvider(
   config: Config,
   db: Db,
   now: () => number,
   selfUrl: () => string,
-): PaymentProvider {
+): Promise<PaymentProvider> {
   const payments = config.payments;
-  if (payments.provider === 'stripe') return new StripePaymentProvider(payments, now);
+  if (payments.provider === 'stripe') {
+    const { StripePaymentProvider } = await import('./stripe');
+    return new StripePaymentProvider(payments, now);
+  }
   const configured = payments.sandboxUrl?.replace(/\/+$/, '') ?? null;
   return new SandboxPaymentProvider({
     db: sandboxDb(db),

@@ -6,7 +6,6 @@
 import type { Readable } from 'node:stream';
 import type { StorageConfig } from './config';
 import { localStorage } from './local';
-import { s3Storage } from './s3';
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -32,8 +31,9 @@ export interface AudioStorage {
   close(): void;
 }
 
-export function createStorage(config: StorageConfig, dataDir: string): AudioStorage {
-  return config.kind === 's3' ? s3Storage(config, dataDir) : localStorage(dataDir);
+/** The S3 client (a large library) is loaded only when the bucket is the one configured. */
+export async function createStorage(config: StorageConfig, dataDir: string): Promise<AudioStorage> {
+  return config.kind === 's3' ? (await import('./s3')).s3Storage(config, dataDir) : localStorage(dataDir);
 }
 
 /** Hashes are lowercase hex SHA-256: anything else never reaches a path or a key. */

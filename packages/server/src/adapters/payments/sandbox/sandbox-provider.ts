@@ -1,10 +1,9 @@
 /**
  * The PaymentProvider for the built-in sandbox: Platter talks to it over HTTP
  * as it would to any processor, with the secret key from the sandbox's keys
- * row. createPaymentProvider is synchronous, so the keys are read in the
- * background as soon as the provider is made; `browserInfo` and `readWebhook`,
- * which must answer at once, use that copy (long there by the time the app
- * listens).
+ * row. The keys are read in the background as soon as the provider is made;
+ * `browserInfo` and `readWebhook`, which must answer at once, use that copy
+ * (the app waits for it before it listens: `ready`).
  */
 import { orderMessages, type PaymentProviderInfo } from '@platter/contract';
 import {
