@@ -3,8 +3,8 @@
  * (login, sign-up, password reset) per IP and per account each minute, rooms
  * made per member and per address each hour, guests per address each minute.
  * In-process by default; in Redis when REDIS_URL is set (ioredis is loaded only
- * then), so that every instance behind a load balancer counts the same actions. A window is numbered from the
- * app's clock, so tests can move on.
+ * then), so that every instance behind a load balancer counts the same actions.
+ * A window is numbered from the app's clock, so tests can move on.
  */
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
