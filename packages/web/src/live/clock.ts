@@ -13,7 +13,7 @@
  * ones (a clock was set meanwhile), the older ones are let go. The socket
  * samples after every welcome (a reconnect may take another route: the
  * estimate starts over) and on every ping; the player asks for more while
- * music plays (LiveSocket.sampleClock), quicker while the estimate is not yet settled().
+ * music plays (clock-sampling.ts), quicker while the estimate is not yet settled().
  */
 export interface ClockSample {
   /** The true offset (server clock minus page clock) lies between low and high. */

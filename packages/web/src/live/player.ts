@@ -24,28 +24,12 @@ import { roomStore, type RoomStore } from './room-store';
 import { live, type LiveSocket } from './socket';
 import { setMediaSession } from './media-session';
 import { AudioOutput } from './audio-output';
+import { ClockSampling } from './clock-sampling';
 import { emptyReadout, type HoldReason, type SyncReadout } from './sync-readout';
 
 export type { HoldReason, ListenStatus, SyncReadout } from './sync-readout';
 
 const TICK_MS = 200;
-/**
- * Pings when a song is set: the more samples, the narrower their overlap (clock.ts). Over a
- * line that delays each way by up to 80 ms, some 30 samples put the clock within 5 ms; a
- * burst of 20, a tenth of a second apart, is over before the song starts (SONG_LEAD_MS, 2 s).
- */
-const CLOCK_BURST = 20;
-/**
- * While a song plays, one more ping this often: the estimate follows the clocks as older samples
- * age out…
- */
-const CLOCK_TRICKLE_MS = 1000;
-/**
- * …and this often while it is not settled (clock.ts): on a busy machine or an uneven line a
- * sample that went through without waiting is rare, so the more chances the better, until more
- * samples stop helping.
- */
-const CLOCK_NARROWING_MS = 200;
 /** After a seek, the error is read this long after playing resumes, to learn what a seek costs. */
 const SETTLE_MS = 400;
 const RETRY_LOAD_MS = 4000;
@@ -67,16 +51,19 @@ export class RoomPlayer {
   /** While the element is lent (a preview): who to tell when what it plays fails. */
   private lentTo: (() => void) | null = null;
   private timer: ReturnType<typeof setInterval> | undefined;
-  private trickleTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
   private readout: SyncReadout = emptyReadout(0);
   private readonly listeners = new Set<() => void>();
 
+  private readonly clockSampling: ClockSampling;
+
   constructor(
     private readonly store: RoomStore,
     private readonly socket: LiveSocket,
-  ) {}
+  ) {
+    this.clockSampling = new ClockSampling(socket);
+  }
 
   /** Follows the room store from now on (once, when the page starts). */
   start(): void {
@@ -185,8 +172,8 @@ export class RoomPlayer {
     setMediaSession(song, this);
     if (!song) {
       clearInterval(this.timer);
-      clearTimeout(this.trickleTimer);
-      this.timer = this.trickleTimer = undefined;
+      this.timer = undefined;
+      this.clockSampling.stop();
       if (this.audio && !this.lentTo) {
         this.audio.pause();
         this.audio.removeAttribute('src');
@@ -202,19 +189,9 @@ export class RoomPlayer {
       audio.playbackRate = FOLLOWING_RATE;
       this.applyGain();
     }
-    this.socket.sampleClock(CLOCK_BURST);
+    this.clockSampling.songSet();
     this.timer ??= setInterval(() => this.update(), TICK_MS);
-    if (this.trickleTimer === undefined) this.trickle();
     this.update();
-  }
-
-  /** One more clock sample now and then while a song is set: quicker while the estimate still narrows. */
-  private trickle(): void {
-    const wait = this.socket.clock.settled() ? CLOCK_TRICKLE_MS : CLOCK_NARROWING_MS;
-    this.trickleTimer = setTimeout(() => {
-      this.socket.sampleClock(1);
-      this.trickle();
-    }, wait);
   }
 
   /** Where the timeline is in the song (ms), ahead by the output latency so the sound is heard in time. */

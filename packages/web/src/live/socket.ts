@@ -185,7 +185,7 @@ export class LiveSocket {
   }
 
   /**
-   * More clock samples, quickly one after another (the player asks while music plays: the
+   * More clock samples, quickly one after another (clock-sampling.ts asks while music plays: the
    * more samples, the narrower the estimate). Asked for during a burst, they follow it.
    */
   sampleClock(count = WELCOME_PINGS): void {
