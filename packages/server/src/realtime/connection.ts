@@ -10,7 +10,8 @@
 import type { WebSocket } from 'ws';
 import type { LiveEvent, ServerMessage } from '@platter/contract';
 import type { Channel } from './channels';
-import { holdWritesThisTurn, tcpOf, textFrame } from './coalesce';
+import { holdWritesThisTurn, tcpOf } from './coalesce';
+import { eventFrames, wireOf } from './event-frames';
 import type { Hub } from './hub';
 
 /**
@@ -27,38 +28,6 @@ export interface ChannelEvents {
 export const GAP_WAIT_MS = 1_500;
 /** A page that cannot keep up is dropped (it reconnects and re-syncs) rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
-
-/**
- * The hub hands one bus message to every connection following its channel as the same object, so
- * its frames are the same for all of them: made once (serialized and encoded), sent to each as is.
- * A room of 5,000 would otherwise serialize each chat line 5,000 times. The hub hands a message to
- * all of them in one loop, so the last message's frames are all there is to keep (a map of them
- * would grow and be swept on every chat line).
- */
-let lastFrames: { channelName: string; message: ChannelEvents; frames: EventFrames } | null = null;
-
-interface EventFrames {
-  /** Each event's message as JSON. */
-  payloads: Buffer[];
-  /** All of them as whole websocket frames, one after another, made on first use. */
-  wire: Buffer | null;
-}
-
-function eventFramesOf(channelName: string, message: ChannelEvents): EventFrames {
-  if (lastFrames?.message === message && lastFrames.channelName === channelName) return lastFrames.frames;
-  const frames: EventFrames = {
-    payloads: message.events.map((event, index) => payloadOf(channelName, message, index, event)),
-    wire: null,
-  };
-  lastFrames = { channelName, message, frames };
-  return frames;
-}
-
-function payloadOf(channelName: string, message: ChannelEvents, index: number, event: LiveEvent): Buffer {
-  const seq = message.seq === undefined ? undefined : message.seq + index;
-  const framed: ServerMessage = { type: 'event', channel: channelName, seq, event };
-  return Buffer.from(JSON.stringify(framed));
-}
 
 export interface Follow {
   /** The snapshot the page was given is at `seq`: send only what comes after it, in order. */
@@ -315,7 +284,7 @@ export class Connection implements LiveConnection {
       }
       return;
     }
-    const frames = eventFramesOf(channelName, message);
+    const frames = eventFrames(channelName, message);
     const tcp = tcpOf(this.socket);
     // Framed once for all, written as is (see textFrame); ws frames it itself when it has no TCP
     // socket, and the rare page that has some of the events already gets the rest one by one.
@@ -325,6 +294,6 @@ export class Connection implements LiveConnection {
     }
     if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) return this.socket.terminate();
     holdWritesThisTurn(this.socket);
-    tcp.write((frames.wire ??= Buffer.concat(frames.payloads.map(textFrame))));
+    tcp.write(wireOf(frames));
   }
 }
