@@ -163,6 +163,7 @@ for (const size of SIZES) {
     }
     for (const kind of KINDS) {
       const latencies = runs[kind].map((run) => run.latenciesMs);
+      const p99s = latencies.map((run) => percentile(run, 0.99));
       const sum = (pick: (run: Delivery) => number) => runs[kind].reduce((total, run) => total + pick(run), 0);
       const row: ChatRow = {
         size,
@@ -174,11 +175,8 @@ for (const size of SIZES) {
         refused: sum((run) => run.refused),
         p50: median(latencies.map((run) => percentile(run, 0.5))),
         p95: median(latencies.map((run) => percentile(run, 0.95))),
-        p99: median(latencies.map((run) => percentile(run, 0.99))),
-        p99Range: [
-          Math.min(...latencies.map((run) => percentile(run, 0.99))),
-          Math.max(...latencies.map((run) => percentile(run, 0.99))),
-        ],
+        p99: median(p99s),
+        p99Range: [Math.min(...p99s), Math.max(...p99s)],
         firstP50: median(runs[kind].map((run) => percentile(run.firstLatenciesMs, 0.5))),
       };
       chatRows.push(row);
