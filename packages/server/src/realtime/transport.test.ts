@@ -1,7 +1,8 @@
 /**
- * The transport's heartbeat (docs/realtime.md): every line is pinged; one that
- * did not answer the last ping is ended (a sleeping laptop, a dropped network),
- * and its handlers hear it close; one that answers stays open however long.
+ * The transport's heartbeat (docs/realtime.md): every line is pinged, a slice of
+ * them at a time; one that did not answer the last ping is ended (a sleeping
+ * laptop, a dropped network), and its handlers hear it close; one that answers
+ * stays open however long.
  */
 import { once } from 'node:events';
 import type { AddressInfo } from 'node:net';
@@ -58,4 +59,29 @@ test('a line that answers pings stays; one that does not is ended, and its handl
   await expect.poll(() => pings, { timeout: 5000 }).toBeGreaterThan(pingsThen + 2);
   expect(answering.readyState).toBe(WebSocket.OPEN);
   expect(closed).toHaveLength(1);
+});
+
+test('the heartbeat goes round in slices: each line is pinged once a round, not every line at once', async () => {
+  app = Fastify();
+  const handlers: SocketHandlers = { open: () => undefined, message: () => undefined, close: () => undefined };
+  // Four slices a quarter of a second apart (PING_SLICE_MS).
+  transport = attachTransport(app, { '/line': handlers }, { heartbeatMs: 1000 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const url = `ws://127.0.0.1:${(app.server.address() as AddressInfo).port}/line`;
+  const pingedAt: number[][] = [];
+  for (let n = 0; n < 8; n++) {
+    const line = new WebSocket(url);
+    clients.push(line);
+    const times: number[] = [];
+    pingedAt.push(times);
+    line.on('ping', () => times.push(Date.now()));
+    await once(line, 'open');
+  }
+  // Two whole rounds: every line has been pinged at least twice, and all still answer.
+  await expect.poll(() => Math.min(...pingedAt.map((times) => times.length)), { timeout: 5000 }).toBeGreaterThan(2);
+  expect(clients.every((line) => line.readyState === WebSocket.OPEN)).toBe(true);
+  // Each line's pings come a round apart; the lines' first pings are spread over the round.
+  for (const times of pingedAt) expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(900);
+  const firsts = pingedAt.map((times) => times[0]!);
+  expect(Math.max(...firsts) - Math.min(...firsts)).toBeGreaterThanOrEqual(500);
 });
