@@ -39,3 +39,38 @@ test('a malformed message reaches no listener', async () => {
   expect(log.warn).toHaveBeenCalled();
   await hub.close();
 });
+
+test('a message goes to those listening when it arrived; who comes or goes meanwhile counts from the next', async () => {
+  const hub = new Hub(new InProcessBus(), log);
+  const channel = roomChannel('r1');
+  const line = (seq: number) => ({
+    seq,
+    events: [
+      { command: 'speak' as const, roomid: 'r1', userid: 'u1', name: 'Ada', text: 'hi', time: 1, chatid: `c${seq}` },
+    ],
+  });
+  const heard: string[] = [];
+  let stopLate: (() => void) | null = null;
+  let stopSecond: (() => void) | null = null;
+  // The first listener, hearing line 1, lets the second go and brings a third in.
+  const stopFirst = await hub.listen(channel, (message) => {
+    heard.push(`first ${message.seq}`);
+    if (message.seq !== 1) return;
+    stopSecond?.();
+    void hub.listen(channel, (later) => heard.push(`late ${later.seq}`)).then((stop) => (stopLate = stop));
+  });
+  stopSecond = await hub.listen(channel, (message) => heard.push(`second ${message.seq}`));
+  await hub.publish(channel, line(1));
+  await Promise.resolve();
+  await hub.publish(channel, line(2));
+  expect(heard).toEqual(['first 1', 'second 1', 'first 2', 'late 2']);
+  // Everyone gone: the channel is let go, and a listener that comes back is heard again.
+  await new Promise((resolve) => setImmediate(resolve));
+  stopFirst();
+  (stopLate as (() => void) | null)?.();
+  expect(hub.size).toBe(0);
+  await hub.listen(channel, (message) => heard.push(`again ${message.seq}`));
+  await hub.publish(channel, line(3));
+  expect(heard.at(-1)).toBe('again 3');
+  await hub.close();
+});

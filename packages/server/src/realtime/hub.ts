@@ -10,8 +10,35 @@ import type { Channel } from './channels';
 
 type Listener = (message: never) => void;
 
+/**
+ * A channel's listeners, and the same as a list made on the first message after one came or went:
+ * a message goes to those listening when it arrived, without copying a room of 5,000 for every
+ * chat line before the first listener hears it.
+ */
+class Listeners {
+  private readonly set = new Set<Listener>();
+  private list: readonly Listener[] | null = null;
+
+  add(listener: Listener): void {
+    this.set.add(listener);
+    this.list = null;
+  }
+
+  delete(listener: Listener): void {
+    if (this.set.delete(listener)) this.list = null;
+  }
+
+  get size(): number {
+    return this.set.size;
+  }
+
+  get now(): readonly Listener[] {
+    return (this.list ??= [...this.set]);
+  }
+}
+
 interface Subscription {
-  listeners: Set<Listener>;
+  listeners: Listeners;
   /** The bus subscription: resolves once the bus delivers this channel here. */
   ready: Promise<() => Promise<void>>;
 }
@@ -36,7 +63,7 @@ export class Hub {
   async listen<T>(channel: Channel<T>, listener: (message: T) => void): Promise<() => void> {
     let subscription = this.channels.get(channel.name);
     if (!subscription) {
-      const listeners = new Set<Listener>();
+      const listeners = new Listeners();
       const ready = this.bus.subscribe(channel.name, (raw) => this.deliver(channel, listeners, raw));
       subscription = { listeners, ready };
       this.channels.set(channel.name, subscription);
@@ -59,7 +86,7 @@ export class Hub {
     return this.channels.size;
   }
 
-  private deliver<T>(channel: Channel<T>, listeners: Set<Listener>, raw: unknown): void {
+  private deliver<T>(channel: Channel<T>, listeners: Listeners, raw: unknown): void {
     const parsed = channel.schema.safeParse(raw);
     if (!parsed.success) {
       this.log.warn(
@@ -68,7 +95,7 @@ export class Hub {
       );
       return;
     }
-    for (const listener of [...listeners]) {
+    for (const listener of listeners.now) {
       try {
         (listener as (message: T) => void)(parsed.data);
       } catch (error) {
