@@ -156,7 +156,8 @@ for (const size of SIZES) {
   for (const rate of RATES) {
     const runs = Object.fromEntries(KINDS.map((kind) => [kind, [] as Delivery[]])) as Record<ServerKind, Delivery[]>;
     for (let round = 0; round < ROUNDS; round++) {
-      for (const kind of KINDS) {
+      // Each server goes first in every other round: neither always follows the other's turn.
+      for (const kind of round % 2 === 0 ? KINDS : [...KINDS].reverse()) {
         await rooms[kind].quiet(500);
         runs[kind].push(await rooms[kind].measure(rate, SECONDS));
       }
