@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, SOCKET_PATH } from '@platter/contract';
+import { readFramesDirectly } from './frame-reader';
 import { listenerAuth, listenerId } from './room-fixtures';
 
 /**
@@ -196,9 +197,7 @@ class Listener {
     private readonly room: Room,
     readonly socket: WebSocket,
     private readonly n: number,
-  ) {
-    socket.on('message', (data: Buffer) => this.onFrame(data));
-  }
+  ) {}
 
   static async join(room: Room, n: number): Promise<Listener> {
     const path = room.kind === 'platter' ? SOCKET_PATH : '/';
@@ -209,6 +208,7 @@ class Listener {
       socket.once('error', reject);
     });
     socket.on('error', () => undefined);
+    readFramesDirectly(socket, (frame) => listener.onFrame(frame));
     if (room.kind !== 'platter') return listener;
     const refusal = await new Promise<string | null>((resolve) => {
       listener.welcomed = resolve;
