@@ -22,6 +22,10 @@ afterAll(async () => {
 });
 
 test('the third new visitor from one address in a minute is told to wait, not that the server is down', async () => {
+  // The limit counts in whole minutes of the clock: three visits across a minute's end would be
+  // counted in two minutes (and the third let in), so they start early in one.
+  const intoMinute = Date.now() % 60_000;
+  if (intoMinute > 40_000) await new Promise((resolve) => setTimeout(resolve, 60_000 - intoMinute + 250));
   for (let n = 1; n <= 2; n++) {
     const page = await (await browser.newContext()).newPage();
     await page.goto(`${server.baseUrl}/`);
