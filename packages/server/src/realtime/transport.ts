@@ -55,10 +55,12 @@ export function attachTransport(
     alive.set(socket, true);
     const slice = slices[joining++ % slices.length]!;
     slice.add(socket);
-    socket.on('close', () => slice.delete(socket));
     socket.on('pong', () => alive.set(socket, true));
     socket.on('message', (data, isBinary) => handlers.message(socket, data, isBinary));
-    socket.on('close', () => handlers.close(socket));
+    socket.on('close', () => {
+      slice.delete(socket);
+      handlers.close(socket);
+    });
     socket.on('error', () => socket.terminate());
     handlers.open(socket, request);
   };
