@@ -1,18 +1,21 @@
 /**
  * The live room benchmark's load generator (it runs in the benchmark's own
  * process, never the server's): listener connections to either server, chat
- * sent at a steady rate, and every delivery timed on this one clock.
+ * sent at a steady rate, and every delivery timed on one clock.
  *
  * Each chat line carries `bench#<n>#` in its text; a delivery is any frame
- * holding that mark, its latency the time since line n was sent from here.
- * One broadcast (a song change) is timed the same way: from the frame that
- * sets it off until each listener has the frame it waits for.
+ * holding that mark, its latency the time since line n was sent. One
+ * broadcast (a song change) is timed the same way: from the frame that sets
+ * it off until each listener has the frame it waits for.
+ *
+ * The listeners are spread over reader threads (bench/room-shard.ts), each
+ * holding its share of the sockets: at 5,000 listeners one thread reading
+ * 50,000 frames a second was busy 86–98 % of the time, and the queue in front
+ * of it was most of what it measured. This thread only directs them.
  */
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import WebSocket from 'ws';
-import { PROTOCOL_VERSION, SOCKET_PATH } from '@platter/contract';
-import { readFramesDirectly } from './frame-reader';
-import { listenerAuth, listenerId } from './room-fixtures';
+import { Worker } from 'node:worker_threads';
 
 /**
  * `bare` sends every frame it gets to everyone; `stored` does the same after checking the speaker
@@ -21,13 +24,10 @@ import { listenerAuth, listenerId } from './room-fixtures';
  */
 export type ServerKind = 'platter' | 'bare' | 'stored';
 
-const MARK = 'bench#';
-const HASH = '#'.charCodeAt(0);
-const ZERO = '0'.charCodeAt(0);
-const REPLY = Buffer.from('{"type":"reply"');
-const WELCOME = Buffer.from('{"type":"welcome"');
-const ERROR = Buffer.from('{"type":"error"');
-const startsWith = (frame: Buffer, prefix: Buffer) => frame.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+/** Reader threads per server (default: one a core). */
+const READERS = Number(process.env.BENCH_READERS ?? os.cpus().length);
+/** The lines' schedule starts this long after it is handed out, so every shard has it by then. */
+const SCHEDULE_LEAD_MS = 20;
 
 /** What a measurement saw: deliveries against what was expected, and their latencies. */
 export interface Delivery {
@@ -39,222 +39,203 @@ export interface Delivery {
   latenciesMs: Float64Array;
   /**
    * Each line's first delivery: the server's own delay before it writes, plus one frame's reading.
-   * The others wait for the load generator to read the frames before them (one thread reads all
-   * the listeners'), which is most of every server's p99 in a room of 200.
+   * The others also wait for their reader thread to read the frames before them.
    */
   firstLatenciesMs: Float64Array;
 }
 
-/** One broadcast as the listeners heard it: each one's latency, and the frame they waited for. */
+/** One broadcast as the listeners heard it: each one's latency, the frame they waited for, and the call's reply. */
 export interface Broadcast {
   latenciesMs: Float64Array;
   frame: Buffer | null;
+  /** The reply to the call that set it off (`[true]`, or the whole refusal); null for a frame sent as is. */
+  reply: string | null;
 }
 
-interface Watch {
-  match: Buffer;
-  started: number;
-  latencies: number[];
-  frame: Buffer | null;
-  done: () => void;
+/** What sets a broadcast off: listener `listener` makes a contract call, or sends `frame` as is (to the bare server). */
+export type Trigger =
+  { listener: number; call: string; input: Record<string, unknown> } | { listener: number; frame: Buffer };
+
+/** What a shard is started with. */
+export interface ShardData {
+  kind: ServerKind;
+  port: number;
+  roomid: string;
+  index: number;
+  /** A Float64Array, one slot a shard: when it last heard a frame. */
+  lastFrames: SharedArrayBuffer;
+}
+
+/** The main thread's requests to a shard, each answered by id. */
+export type ShardRequest = { id: number } & (
+  | { type: 'connect'; numbers: number[] }
+  | {
+      type: 'measure';
+      rate: number;
+      seconds: number;
+      /** When line 0 is due; line k is due k/rate seconds later. */
+      epoch: number;
+      /** The listener who says line 0 (line k: the one after it by k, round the room). */
+      firstLine: number;
+      size: number;
+      /** An Int32Array, one slot a line: its send time (room-shard.ts). */
+      sentAt: SharedArrayBuffer;
+    }
+  | { type: 'watch'; match: Uint8Array }
+  | { type: 'watched'; deadline: number }
+  | { type: 'act'; n: number; call?: string; input?: Record<string, unknown>; frame?: Buffer }
+  | { type: 'close' }
+);
+
+export type ShardReply = { id: number; body?: unknown; error?: string };
+
+/** A request as the main thread writes it (the shard's id is added when it is sent). */
+type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
+
+interface Measured {
+  latencies: Float64Array;
+  first: Float64Array;
+  refused: number;
+  firstRefusal: string | null;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A shard's thread: requests out, replies matched to them by id. */
+class Shard {
+  private nextId = 1;
+  private readonly pending = new Map<number, { resolve: (body: unknown) => void; reject: (error: Error) => void }>();
+  readonly worker: Worker;
+
+  constructor(data: ShardData) {
+    // The thread loads TypeScript as this process does (a worker does not inherit tsx's hooks).
+    const script = new URL('./room-shard.ts', import.meta.url).href;
+    const boot = `import('tsx/esm/api').then(({ register }) => { register(); return import(${JSON.stringify(script)}); })`;
+    this.worker = new Worker(boot, { eval: true, workerData: data });
+    this.worker.on('message', ({ id, body, error }: ShardReply) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (error !== undefined) waiting?.reject(new Error(error));
+      else waiting?.resolve(body);
+    });
+    this.worker.on('error', (error) => {
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    });
+  }
+
+  request<T>(request: Unnumbered<ShardRequest>): Promise<T> {
+    const id = this.nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (body: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
 }
 
 /** Everything the listeners of one server hear, and when they last heard anything. */
 export class Room {
-  readonly listeners: Listener[] = [];
-  lastFrameAt = performance.now();
-  private sentAt: number[] = [];
-  private latencies: number[] = [];
-  private firstLatencies: number[] = [];
-  private recording = false;
-  refused = 0;
-  firstRefusal: string | null = null;
+  /** Listeners connected. */
+  size = 0;
+  private readonly shards: Shard[];
+  private readonly lastFrameAt: Float64Array;
   private nextLine = 0;
-  private watch: Watch | null = null;
 
   constructor(
     readonly kind: ServerKind,
     readonly port: number,
     readonly roomid: string,
-  ) {}
-
-  /** Looks for the mark in the frame's bytes (no decoding: this runs for every delivery to every listener). */
-  heard(frame: Buffer, at: number): void {
-    this.lastFrameAt = at;
-    if (this.watch && frame.indexOf(this.watch.match) >= 0) this.watched(this.watch, frame, at);
-    if (!this.recording) return;
-    const start = frame.indexOf(MARK);
-    if (start < 0) return;
-    let line = 0;
-    for (let i = start + MARK.length; frame[i] !== HASH && i < frame.length; i++) line = line * 10 + frame[i]! - ZERO;
-    const sentAt = this.sentAt[line];
-    if (sentAt === undefined) return;
-    this.latencies.push(at - sentAt);
-    this.firstLatencies[line] ??= at - sentAt;
+    readers = READERS,
+  ) {
+    const lastFrames = new SharedArrayBuffer(readers * Float64Array.BYTES_PER_ELEMENT);
+    this.lastFrameAt = new Float64Array(lastFrames).fill(performance.now());
+    this.shards = Array.from({ length: readers }, (_, index) => new Shard({ kind, port, roomid, index, lastFrames }));
   }
 
-  private watched(watch: Watch, frame: Buffer, at: number): void {
-    watch.latencies.push(at - watch.started);
-    watch.frame ??= Buffer.from(frame);
-    if (watch.latencies.length === this.listeners.length) watch.done();
-  }
-
-  /**
-   * Times one broadcast: `start` sets it off; resolves once every listener has heard a frame
-   * holding `match` (each is expected to hear one), or after `timeoutMs` with those that did.
-   */
-  async timeBroadcast(match: Buffer, start: () => void, timeoutMs = 10_000): Promise<Broadcast> {
-    let timer: NodeJS.Timeout | undefined;
-    const watch: Watch = { match, started: 0, latencies: [], frame: null, done: () => undefined };
-    const finished = new Promise<void>((resolve) => {
-      watch.done = resolve;
-      timer = setTimeout(resolve, timeoutMs);
-    });
-    this.watch = watch;
-    watch.started = performance.now();
-    start();
-    await finished;
-    clearTimeout(timer);
-    this.watch = null;
-    return { latenciesMs: Float64Array.from(watch.latencies), frame: watch.frame };
-  }
-
-  /** A contract call made by listener `n` over its socket; resolves to `[true]`, or the whole reply when refused. */
-  call(n: number, call: string, input: Record<string, unknown>): Promise<string> {
-    return this.listeners[n]!.call(call, input);
-  }
-
-  /** Listener `n` sends `frame` as is (to the bare server, which sends it to everyone). */
-  send(n: number, frame: Buffer | string): void {
-    this.listeners[n]!.socket.send(frame, { binary: false });
-  }
-
-  refusedLine(err: string): void {
-    this.refused += 1;
-    this.firstRefusal ??= err;
-  }
-
-  /** Sends chat at `rate` lines a second for `seconds`, each from the next listener in turn; waits for the deliveries. */
-  async measure(rate: number, seconds: number): Promise<Delivery> {
-    this.sentAt = [];
-    this.latencies = [];
-    this.firstLatencies = [];
-    this.refused = 0;
-    this.firstRefusal = null;
-    this.recording = true;
-    const total = Math.round(rate * seconds);
-    const started = performance.now();
-    for (let sent = 0; sent < total; sent++) {
-      const due = started + (sent * 1000) / rate;
-      const wait = due - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      const speaker = this.listeners[this.nextLine++ % this.listeners.length]!;
-      this.sentAt[sent] = performance.now();
-      speaker.say(sent);
-    }
-    const expected = total * this.listeners.length;
-    // Wait for the last deliveries: until all are in, or nothing has come for 3 s.
-    while (this.latencies.length < expected && performance.now() - this.lastFrameAt < 3_000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    this.recording = false;
-    return {
-      sent: total,
-      expected,
-      delivered: this.latencies.length,
-      refused: this.refused,
-      firstRefusal: this.firstRefusal,
-      latenciesMs: Float64Array.from(this.latencies),
-      firstLatenciesMs: Float64Array.from(this.firstLatencies.filter((ms) => ms !== undefined)),
-    };
-  }
-
-  /** Resolves once no frame has arrived for `quietMs` (the join's `registered` storm is over). */
-  async quiet(quietMs = 1_000): Promise<void> {
-    while (performance.now() - this.lastFrameAt < quietMs) await new Promise((resolve) => setTimeout(resolve, 100));
+  private shardOf(n: number): Shard {
+    return this.shards[n % this.shards.length]!;
   }
 
   /** Connects listeners `from`..`to`-1, `batch` at a time, each welcomed and in the room before the next batch. */
   async connect(from: number, to: number, batch: number): Promise<void> {
     for (let start = from; start < to; start += batch) {
-      const joining = [];
-      for (let n = start; n < Math.min(to, start + batch); n++) joining.push(Listener.join(this, n));
-      this.listeners.push(...(await Promise.all(joining)));
-    }
-  }
-
-  close(): void {
-    for (const listener of this.listeners) listener.socket.terminate();
-  }
-}
-
-class Listener {
-  private msgid = 1;
-  private readonly replies = new Map<number, (text: string) => void>();
-  private welcomed: ((refusal: string | null) => void) | null = null;
-
-  private constructor(
-    private readonly room: Room,
-    readonly socket: WebSocket,
-    private readonly n: number,
-  ) {}
-
-  static async join(room: Room, n: number): Promise<Listener> {
-    const path = room.kind === 'platter' ? SOCKET_PATH : '/';
-    const socket = new WebSocket(`ws://127.0.0.1:${room.port}${path}`, { perMessageDeflate: false });
-    const listener = new Listener(room, socket, n);
-    await new Promise<void>((resolve, reject) => {
-      socket.once('open', resolve);
-      socket.once('error', reject);
-    });
-    socket.on('error', () => undefined);
-    readFramesDirectly(socket, (frame) => listener.onFrame(frame));
-    if (room.kind !== 'platter') return listener;
-    const refusal = await new Promise<string | null>((resolve) => {
-      listener.welcomed = resolve;
-      socket.send(
-        JSON.stringify({ type: 'hello', version: PROTOCOL_VERSION, userid: listenerId(n), userauth: listenerAuth(n) }),
+      const numbers = Array.from({ length: Math.min(to, start + batch) - start }, (_, i) => start + i);
+      await Promise.all(
+        this.shards.map((shard) =>
+          shard.request({ type: 'connect', numbers: numbers.filter((n) => this.shardOf(n) === shard) }),
+        ),
       );
-    });
-    if (refusal) throw new Error(`listener ${n} was refused: ${refusal}`);
-    const reply = await listener.call('room.register', { roomid: room.roomid });
-    if (!reply.startsWith('[true')) throw new Error(`listener ${n} could not join: ${reply}`);
-    return listener;
-  }
-
-  /** Says chat line `line`: through room.speak on Platter; the same frame, broadcast as is, on the bare server. */
-  say(line: number): void {
-    const input = { roomid: this.room.roomid, text: `${MARK}${line}# hello from listener ${this.n}` };
-    if (this.room.kind !== 'platter') {
-      this.socket.send(JSON.stringify({ type: 'call', msgid: this.msgid++, call: 'room.speak', input }));
-      return;
+      this.size += numbers.length;
     }
-    void this.call('room.speak', input).then((envelope) => {
-      if (!envelope.startsWith('[true')) this.room.refusedLine(envelope);
-    });
   }
 
-  /** A contract call over the socket; resolves to `[true]`, or the whole reply when refused. */
-  call(call: string, input: Record<string, unknown>): Promise<string> {
-    const msgid = this.msgid++;
-    return new Promise((resolve) => {
-      this.replies.set(msgid, resolve);
-      this.socket.send(JSON.stringify({ type: 'call', msgid, call, input }));
-    });
+  /** Resolves once no frame has arrived for `quietMs` (the join's `registered` storm is over). */
+  async quiet(quietMs = 1_000): Promise<void> {
+    while (performance.now() - Math.max(...this.lastFrameAt) < quietMs) await sleep(100);
   }
 
-  private onFrame(frame: Buffer): void {
-    const at = performance.now();
-    if (startsWith(frame, REPLY)) {
-      // Only the head is read: a join's reply is the room's snapshot, a megabyte at 5,000 listeners.
-      const head = /^\{"type":"reply","msgid":(\d+),"envelope":\[(true|false)/.exec(frame.toString('latin1', 0, 80));
-      const msgid = Number(head?.[1]);
-      this.replies.get(msgid)?.(head?.[2] === 'true' ? '[true]' : frame.toString());
-      this.replies.delete(msgid);
-    } else if (startsWith(frame, WELCOME) || startsWith(frame, ERROR)) {
-      this.welcomed?.(startsWith(frame, ERROR) ? frame.toString() : null);
-      this.welcomed = null;
+  /** Sends chat at `rate` lines a second for `seconds`, each from the next listener in turn; waits for the deliveries. */
+  async measure(rate: number, seconds: number): Promise<Delivery> {
+    const total = Math.round(rate * seconds);
+    const sentAt = new SharedArrayBuffer(total * Int32Array.BYTES_PER_ELEMENT);
+    const epoch = performance.now() + SCHEDULE_LEAD_MS;
+    const firstLine = this.nextLine;
+    this.nextLine += total;
+    const parts = await Promise.all(
+      this.shards.map((shard) =>
+        shard.request<Measured>({ type: 'measure', rate, seconds, epoch, firstLine, size: this.size, sentAt }),
+      ),
+    );
+    // A line's first delivery is the earliest any shard saw.
+    const first = new Float64Array(total).fill(NaN);
+    for (const part of parts) {
+      part.first.forEach((ms, line) => {
+        if (!(first[line]! <= ms)) first[line] = ms;
+      });
     }
-    this.room.heard(frame, at);
+    const latencies = new Float64Array(parts.reduce((sum, part) => sum + part.latencies.length, 0));
+    let at = 0;
+    for (const part of parts) {
+      latencies.set(part.latencies, at);
+      at += part.latencies.length;
+    }
+    return {
+      sent: total,
+      expected: total * this.size,
+      delivered: latencies.length,
+      refused: parts.reduce((sum, part) => sum + part.refused, 0),
+      firstRefusal: parts.find((part) => part.firstRefusal)?.firstRefusal ?? null,
+      latenciesMs: latencies,
+      firstLatenciesMs: first.filter((ms) => Number.isFinite(ms)),
+    };
+  }
+
+  /**
+   * Times one broadcast: `trigger` sets it off; resolves once every listener has heard a frame
+   * holding `match` (each is expected to hear one), or after `timeoutMs` with those that did.
+   */
+  async timeBroadcast(match: Buffer, trigger: Trigger, timeoutMs = 10_000): Promise<Broadcast> {
+    // Every shard watches before anything is sent.
+    await Promise.all(this.shards.map((shard) => shard.request({ type: 'watch', match })));
+    const deadline = performance.now() + timeoutMs;
+    const heard = this.shards.map((shard) =>
+      shard.request<{ arrivals: Float64Array; frame: Uint8Array | null }>({ type: 'watched', deadline }),
+    );
+    const { listener: n, ...how } = trigger;
+    const acted = await this.shardOf(n).request<{ sentAt: number; reply: string | null }>({ type: 'act', n, ...how });
+    const parts = await Promise.all(heard);
+    const latencies = parts.flatMap((part) => Array.from(part.arrivals, (at) => at - acted.sentAt));
+    const frame = parts.find((part) => part.frame)?.frame;
+    return {
+      latenciesMs: Float64Array.from(latencies),
+      frame: frame ? Buffer.from(frame) : null,
+      reply: acted.reply,
+    };
+  }
+
+  /** Ends every listener's connection and the reader threads. */
+  async close(): Promise<void> {
+    await Promise.all(this.shards.map((shard) => shard.request({ type: 'close' })));
+    await Promise.all(this.shards.map((shard) => shard.worker.terminate()));
   }
 }

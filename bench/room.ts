@@ -13,8 +13,11 @@
  * row takes the median p99; "p99 turns" is the lowest and highest of the turns'
  * p99, the spread this machine gives one server from one turn to the next.
  * "first p50" is a line's first delivery at p50: the server's own delay before
- * it writes, where the other deliveries also wait for this one process to read
- * the frames before theirs. Never part of `npm test`.
+ * it writes, where the other deliveries also wait for their reader thread to
+ * read the frames before theirs. Never part of `npm test`.
+ *
+ * The listeners' connections are held by reader threads (room-load.ts), so
+ * that no one thread is the queue every delivery waits in.
  *
  *   BENCH_ROOM_SIZES    listener connections per room (default 200,1000,5000)
  *   BENCH_ROOM_RATES    chat lines a second (default 10,50)
@@ -23,6 +26,7 @@
  *                       one turn alone is as much the machine's moment as the server)
  *   BENCH_STORED=1      also a third server: bare, but checking and storing each line in SQLite
  *                       first (the floor for any chat that keeps its lines)
+ *   BENCH_READERS       the load generator's reader threads (default one a core)
  *   BENCH_PROFILE       a folder: the Platter server writes a CPU profile there when it stops
  *   BENCH_NODE_FLAGS    more Node flags for the Platter server (`--trace-gc`, say)
  */
@@ -189,7 +193,7 @@ for (const size of SIZES) {
     }
   }
   for (const kind of KINDS) {
-    rooms[kind].close();
+    await rooms[kind].close();
     await stop(servers[kind].child);
   }
 }

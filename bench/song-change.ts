@@ -48,11 +48,12 @@ const rooms = {
   platter: new Room('platter', servers.platter.ready.port, roomid),
 };
 const refusals: string[] = [];
-/** A call from the DJ, its refusal kept for the report. */
-const asDj = (call: string) => () =>
-  void rooms.platter.call(DJ, call, { roomid }).then((reply) => {
-    if (!reply.startsWith('[true')) refusals.push(`${call}: ${reply}`);
-  });
+/** A song change set off by a call from the DJ, its refusal kept for the report. */
+async function asDj(call: string): Promise<Broadcast> {
+  const change = await rooms.platter.timeBroadcast(NEWSONG, { listener: DJ, call, input: { roomid } });
+  if (change.reply && !change.reply.startsWith('[true')) refusals.push(`${call}: ${change.reply}`);
+  return change;
+}
 
 const changes: Record<'bare' | 'platter', Broadcast[]> = { bare: [], platter: [] };
 let frameBytes = 0;
@@ -63,7 +64,7 @@ try {
     await rooms[kind].quiet();
     console.error(`${LISTENERS} listeners joined ${kind} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   }
-  let last = await rooms.platter.timeBroadcast(NEWSONG, asDj('room.add_dj'));
+  let last = await asDj('room.add_dj');
   for (let n = 0; n < WARM_UP + CHANGES; n++) {
     // Turns, the first server alternating: neither always follows the other's change.
     for (const kind of n % 2 === 0 ? (['platter', 'bare'] as const) : (['bare', 'platter'] as const)) {
@@ -72,8 +73,8 @@ try {
       await rooms[kind].quiet(QUIET_MS);
       const change =
         kind === 'platter'
-          ? await rooms.platter.timeBroadcast(NEWSONG, asDj('room.stop_song'))
-          : await rooms.bare.timeBroadcast(NEWSONG, () => rooms.bare.send(DJ, frame));
+          ? await asDj('room.stop_song')
+          : await rooms.bare.timeBroadcast(NEWSONG, { listener: DJ, frame });
       if (kind === 'platter') last = change;
       if (n >= WARM_UP) changes[kind].push(change);
       frameBytes = frame.length;
@@ -81,7 +82,7 @@ try {
   }
 } finally {
   for (const kind of ['bare', 'platter'] as const) {
-    rooms[kind].close();
+    await rooms[kind].close();
     await stop(servers[kind].child);
   }
 }
