@@ -302,3 +302,62 @@ describe('two instances on one database, joined by Redis', () => {
     expect(after.users.map((u) => u.userid).sort()).toEqual([watcherA.userid, watcherB.userid].sort());
   });
 });
+
+describe("a socket's session, checked again once a minute", () => {
+  let clock = Date.now();
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({}, () => clock);
+  });
+  afterAll(() => t.close());
+
+  const lastUsed = async (userid: string) => {
+    const session = await t.app.services.db
+      .selectFrom('sessions')
+      .select('lastUsedAt')
+      .where('userId', '=', userid)
+      .executeTakeFirstOrThrow();
+    return Number(session.lastUsedAt);
+  };
+  /** Waits (a second at most) for `done`: the check runs beside the call that found it due. */
+  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
+    let value = await read();
+    for (let tries = 0; tries < 40 && !done(value); tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      value = await read();
+    }
+    return value;
+  };
+
+  test('past the minute, a call is answered and the session recorded as used', async () => {
+    const member = await aMember(t);
+    const socket = await welcomed(t, member);
+    await socket.ok('user.info', {});
+    clock += 61_000;
+    expect((await socket.ok('user.info', {})).userid).toBe(member.userid);
+    expect(
+      await eventually(
+        () => lastUsed(member.userid),
+        (at) => at === clock,
+      ),
+    ).toBe(clock);
+  });
+
+  test('a session gone without notice stops the socket at the next check', async () => {
+    const member = await aMember(t);
+    const socket = await welcomed(t, member);
+    await socket.ok('user.info', {});
+    // Removed behind the app's back (no session_ended): only the minute's check can notice.
+    await t.app.services.db.deleteFrom('sessions').where('userId', '=', member.userid).execute();
+    t.app.services.caches.clear('sessions');
+    clock += 61_000;
+    const refused = await eventually(
+      () => socket.call('user.info', {}),
+      (envelope) => !envelope[0],
+    );
+    expect(refused).toEqual([
+      false,
+      { err: 'Your session has ended. Please reload the page and log in again.', errcode: 'not_authenticated' },
+    ]);
+  });
+});
