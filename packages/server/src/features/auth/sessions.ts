@@ -106,7 +106,9 @@ export function authenticateSocket(
     known.at = at; // one check at a time
     // After this turn: the call's own statements first (on SQLite they run in this turn).
     setImmediate(() => {
-      Promise.resolve(verifySocket(services, socket, userid, userauth)).catch(() => verifiedSockets.delete(socket));
+      Promise.resolve()
+        .then(() => verifySocket(services, socket, userid, userauth))
+        .catch(() => verifiedSockets.delete(socket));
     });
   }
   return known.caller;
