@@ -12,6 +12,7 @@ import { announceFansChanged, enterRoom, leaveRoom } from '../src/features/rooms
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom, aSocialFriendship, type Member } from './support/factories';
 import { socketUrl, TestSocket } from './support/socket-client';
+import { eventually } from './support/gold';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Longer than the gateway's debounce (300 ms), with room to spare. */
@@ -430,23 +431,13 @@ describe("a socket's session", () => {
   });
   afterAll(() => t.close());
 
-  /** Waits (a second at most) for `done`: the minute's check runs beside the call that finds it due. */
-  const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> => {
-    let value = await read();
-    for (let tries = 0; tries < 40 && !done(value); tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 25));
-      value = await read();
-    }
-    return value;
-  };
-
   test('is trusted by the calls over it for a minute after it was checked, then checked again', async () => {
     const member = await aMember(t);
     const socket = await connect(t, member);
     expect((await socket.ok('user.info', {})).userid).toBe(member.userid);
     // Gone without a word to its sockets (every way Platter ends a session closes them at once):
     // the socket's calls still pass within the minute; past it, the check that the next call sets
-    // off (beside it, not before it) stops the socket.
+    // off (beside it, not before it) stops the socket, a moment later.
     await t.app.services.db.deleteFrom('sessions').where('userId', '=', member.userid).execute();
     t.app.services.caches.clear('sessions');
     clock += 59_000;
