@@ -105,6 +105,8 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 class Shard {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (body: unknown) => void; reject: (error: Error) => void }>();
+  /** Why the thread is gone, once it is: a request after that fails at once instead of waiting forever. */
+  private gone: Error | null = null;
   readonly worker: Worker;
 
   constructor(data: ShardData) {
@@ -118,14 +120,18 @@ class Shard {
       if (error !== undefined) waiting?.reject(new Error(error));
       else waiting?.resolve(body);
     });
-    this.worker.on('error', (error) => {
-      for (const waiting of this.pending.values()) waiting.reject(error);
+    const end = (error: Error) => {
+      this.gone ??= error;
+      for (const waiting of this.pending.values()) waiting.reject(this.gone);
       this.pending.clear();
-    });
+    };
+    this.worker.on('error', end);
+    this.worker.on('exit', (code) => end(new Error(`reader thread ${data.index} exited (${code})`)));
   }
 
   request<T>(request: Unnumbered<ShardRequest>): Promise<T> {
     const id = this.nextId++;
+    if (this.gone) return Promise.reject(this.gone);
     return new Promise<T>((resolve, reject) => {
       this.pending.set(id, { resolve: resolve as (body: unknown) => void, reject });
       this.worker.postMessage({ ...request, id });
