@@ -15,6 +15,7 @@
  */
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -92,14 +93,25 @@ export type ShardReply = { id: number; body?: unknown; error?: string };
 /** A request as the main thread writes it (the shard's id is added when it is sent). */
 type Unnumbered<R> = R extends unknown ? Omit<R, 'id'> : never;
 
-interface Measured {
+/** A shard's part of a measurement: its listeners' latencies, and each line's first delivery there (NaN: none). */
+export interface Measured {
   latencies: Float64Array;
   first: Float64Array;
   refused: number;
   firstRefusal: string | null;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** When a shard's listeners heard the watched frame, and the frame. */
+export interface Heard {
+  arrivals: Float64Array;
+  frame: Uint8Array | null;
+}
+
+/** When a trigger was sent, and the reply to its call (null for a frame sent as is). */
+export interface Acted {
+  sentAt: number;
+  reply: string | null;
+}
 
 /** A shard's thread: requests out, replies matched to them by id. */
 class Shard {
@@ -196,7 +208,7 @@ export class Room {
     const first = new Float64Array(total).fill(NaN);
     for (const part of parts) {
       part.first.forEach((ms, line) => {
-        if (!(first[line]! <= ms)) first[line] = ms;
+        if (ms < first[line]! || Number.isNaN(first[line]!)) first[line] = ms;
       });
     }
     const latencies = new Float64Array(parts.reduce((sum, part) => sum + part.latencies.length, 0));
@@ -224,11 +236,9 @@ export class Room {
     // Every shard watches before anything is sent.
     await Promise.all(this.shards.map((shard) => shard.request({ type: 'watch', match })));
     const deadline = performance.now() + timeoutMs;
-    const heard = this.shards.map((shard) =>
-      shard.request<{ arrivals: Float64Array; frame: Uint8Array | null }>({ type: 'watched', deadline }),
-    );
+    const heard = this.shards.map((shard) => shard.request<Heard>({ type: 'watched', deadline }));
     const { listener: n, ...how } = trigger;
-    const acted = await this.shardOf(n).request<{ sentAt: number; reply: string | null }>({ type: 'act', n, ...how });
+    const acted = await this.shardOf(n).request<Acted>({ type: 'act', n, ...how });
     const parts = await Promise.all(heard);
     const latencies = parts.flatMap((part) => Array.from(part.arrivals, (at) => at - acted.sentAt));
     const frame = parts.find((part) => part.frame)?.frame;

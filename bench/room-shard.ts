@@ -8,11 +8,12 @@
  * each line's send time goes into shared memory before its frame leaves.
  */
 import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { PROTOCOL_VERSION, SOCKET_PATH } from '@platter/contract';
 import { readFramesDirectly } from './frame-reader';
-import type { ShardData, ShardReply, ShardRequest } from './room-load';
+import type { Acted, Heard, Measured, ShardData, ShardReply, ShardRequest } from './room-load';
 import { listenerAuth, listenerId } from './room-fixtures';
 
 const MARK = Buffer.from('bench#');
@@ -22,7 +23,6 @@ const REPLY = Buffer.from('{"type":"reply"');
 const WELCOME = Buffer.from('{"type":"welcome"');
 const ERROR = Buffer.from('{"type":"error"');
 const startsWith = (frame: Buffer, prefix: Buffer) => frame.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const { kind, port, roomid, index, lastFrames } = workerData as ShardData;
 /** When this shard last heard any frame, where the main thread can see it (`Room.quiet`). */
@@ -145,7 +145,7 @@ class Listener {
 type Request<T extends ShardRequest['type']> = Extract<ShardRequest, { type: T }>;
 
 /** Sends this shard's share of the lines on their schedule, then waits for its listeners' deliveries. */
-async function measure({ rate, seconds, epoch, firstLine, size, sentAt }: Request<'measure'>) {
+async function measure({ rate, seconds, epoch, firstLine, size, sentAt }: Request<'measure'>): Promise<Measured> {
   const total = Math.round(rate * seconds);
   const rec: Recording = {
     sentAt: new Int32Array(sentAt),
@@ -187,7 +187,7 @@ async function measure({ rate, seconds, epoch, firstLine, size, sentAt }: Reques
 }
 
 /** Resolves with the times this shard's listeners heard the watched frame, once all have or at `deadline`. */
-async function watched({ deadline }: Request<'watched'>) {
+async function watched({ deadline }: Request<'watched'>): Promise<Heard> {
   const current = watch;
   if (!current) return { arrivals: new Float64Array(0), frame: null };
   if (current.arrivals.length < listeners.size) {
@@ -204,7 +204,7 @@ async function watched({ deadline }: Request<'watched'>) {
 }
 
 /** Listener `n` makes a call (its send time and reply returned) or sends a frame as is. */
-async function act({ n, call, input, frame }: Request<'act'>) {
+async function act({ n, call, input, frame }: Request<'act'>): Promise<Acted> {
   const listener = listeners.get(n);
   if (!listener) throw new Error(`listener ${n} is not on shard ${index}`);
   const sentAt = performance.now();
