@@ -13,6 +13,8 @@ import {
   SOCKET_CLOSE,
   roomMessages,
 } from '@platter/contract';
+import { CompiledQuery, sql } from 'kysely';
+import { linesSince } from '../src/features/room/chat';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom } from './support/factories';
 import { TestSocket } from './support/socket-client';
@@ -225,6 +227,23 @@ describe('chat', () => {
       { err: chatMessages.flood, errcode: 'rate_limited' },
     ]);
     expect((await member.ok('room.register', { roomid: room.roomid })).chat).toHaveLength(CHAT_FLOOD_MESSAGES);
+  });
+
+  test('the flood count reads the chat index alone, not every line the room heard in the window', async () => {
+    const { db, config } = t.app.services;
+    const count = linesSince(db, 'a-room', 'a-speaker', 0).compile();
+    if (config.database.kind === 'sqlite') {
+      const { rows } = await db.executeQuery<{ detail: string }>(
+        CompiledQuery.raw(`explain query plan ${count.sql}`, [...count.parameters]),
+      );
+      expect(rows.map((row) => row.detail)).toEqual([expect.stringContaining('USING COVERING INDEX room_chat_recent')]);
+    } else {
+      // PostgreSQL plans by its statistics (an empty table is read whole); the index is what it needs.
+      const { rows } = await sql<{ indexdef: string }>`
+        select indexdef from pg_indexes where tablename = 'room_chat' and indexname = 'room_chat_recent'
+          and schemaname = current_schema()`.execute(db);
+      expect(rows.map((row) => row.indexdef)).toEqual([expect.stringContaining('(room_id, created_at, user_id)')]);
+    }
   });
 });
 

@@ -11,6 +11,7 @@ import * as roomModeration from './migrations/0008-room-moderation';
 import * as privateMessages from './migrations/0009-private-messages';
 import * as music from './migrations/0010-music';
 import * as roomRules from './migrations/0011-room-rules';
+import * as roomChatRecent from './migrations/0012-room-chat-recent';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0009-private-messages': privateMessages,
   '0010-music': music,
   '0011-room-rules': roomRules,
+  '0012-room-chat-recent': roomChatRecent,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

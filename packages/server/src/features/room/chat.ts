@@ -52,18 +52,24 @@ const readSpeaker = reusableQuery(
         join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
       )
       .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
-      .select((eb) =>
-        eb
-          .selectFrom('roomChat')
-          .select((count) => count.fn.countAll<number>().as('recent'))
-          .where('roomChat.roomId', '=', roomId)
-          .where('roomChat.userId', '=', userId)
-          .where('roomChat.createdAt', '>', since)
-          .as('recent'),
-      )
+      .select(() => linesSince(db, roomId, userId, since).as('recent'))
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId),
 );
+
+/**
+ * How many lines `userId` said in the room after `since`: the flood limit's count, on every line
+ * said. Answered from the index room_chat_recent alone (room, time, speaker), without reading the
+ * lines themselves: in a busy room the window holds hundreds of other people's lines.
+ */
+export function linesSince(db: Db, roomId: string, userId: string, since: number) {
+  return db
+    .selectFrom('roomChat')
+    .select((count) => count.fn.countAll<number>().as('recent'))
+    .where('roomChat.roomId', '=', roomId)
+    .where('roomChat.userId', '=', userId)
+    .where('roomChat.createdAt', '>', since);
+}
 
 /** Stores a line: compiled once, as the speaker read (building an insert is most of its cost). */
 const insertLine = reusableQuery((db: Db, line: RoomChatTable) =>
