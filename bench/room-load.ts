@@ -70,17 +70,27 @@ export interface ShardData {
 /** The main thread's requests to a shard, each answered by id. */
 export type ShardRequest = { id: number } & (
   | { type: 'connect'; numbers: number[] }
+  /**
+   * Records deliveries of a measurement's lines from now on. Every shard is armed before any
+   * line is sent: a shard that heard the request late would otherwise drop its listeners'
+   * deliveries of the lines other shards had already sent.
+   */
+  | {
+      type: 'arm';
+      /** The origin of the send times. */
+      epoch: number;
+      /** An Int32Array, one slot a line: its send time (room-shard.ts). */
+      sentAt: SharedArrayBuffer;
+    }
+  /** Sends this shard's lines of the armed measurement on their schedule; answers with what it heard. */
   | {
       type: 'measure';
       rate: number;
-      seconds: number;
       /** When line 0 is due; line k is due k/rate seconds later. */
-      epoch: number;
+      start: number;
       /** The listener who says line 0 (line k: the one after it by k, round the room). */
       firstLine: number;
       size: number;
-      /** An Int32Array, one slot a line: its send time (room-shard.ts). */
-      sentAt: SharedArrayBuffer;
     }
   | { type: 'watch'; match: Uint8Array }
   | { type: 'watched'; deadline: number }
@@ -196,13 +206,13 @@ export class Room {
   async measure(rate: number, seconds: number): Promise<Delivery> {
     const total = Math.round(rate * seconds);
     const sentAt = new SharedArrayBuffer(total * Int32Array.BYTES_PER_ELEMENT);
-    const epoch = performance.now() + SCHEDULE_LEAD_MS;
+    const epoch = performance.now();
+    await Promise.all(this.shards.map((shard) => shard.request({ type: 'arm', epoch, sentAt })));
+    const start = performance.now() + SCHEDULE_LEAD_MS;
     const firstLine = this.nextLine;
     this.nextLine += total;
     const parts = await Promise.all(
-      this.shards.map((shard) =>
-        shard.request<Measured>({ type: 'measure', rate, seconds, epoch, firstLine, size: this.size, sentAt }),
-      ),
+      this.shards.map((shard) => shard.request<Measured>({ type: 'measure', rate, start, firstLine, size: this.size })),
     );
     // A line's first delivery is the earliest any shard saw.
     const first = new Float64Array(total).fill(NaN);

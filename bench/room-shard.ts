@@ -144,18 +144,24 @@ class Listener {
 
 type Request<T extends ShardRequest['type']> = Extract<ShardRequest, { type: T }>;
 
-/** Sends this shard's share of the lines on their schedule, then waits for its listeners' deliveries. */
-async function measure({ rate, seconds, epoch, firstLine, size, sentAt }: Request<'measure'>): Promise<Measured> {
-  const total = Math.round(rate * seconds);
-  const rec: Recording = {
-    sentAt: new Int32Array(sentAt),
+/** Records deliveries of the coming measurement's lines (see the `arm` request). */
+function arm({ epoch, sentAt }: Request<'arm'>): void {
+  const lines = new Int32Array(sentAt);
+  recording = {
+    sentAt: lines,
     epoch,
     latencies: [],
-    first: new Float64Array(total).fill(NaN),
+    first: new Float64Array(lines.length).fill(NaN),
     refused: 0,
     firstRefusal: null,
   };
-  recording = rec;
+}
+
+/** Sends this shard's share of the armed lines on their schedule, then waits for its listeners' deliveries. */
+async function measure({ rate, start, firstLine, size }: Request<'measure'>): Promise<Measured> {
+  const rec = recording;
+  if (!rec) throw new Error('measure before arm');
+  const total = rec.sentAt.length;
   const refused = (envelope: string) => {
     rec.refused += 1;
     rec.firstRefusal ??= envelope;
@@ -163,14 +169,14 @@ async function measure({ rate, seconds, epoch, firstLine, size, sentAt }: Reques
   for (let sent = 0; sent < total; sent++) {
     const speaker = listeners.get((firstLine + sent) % size);
     if (!speaker) continue;
-    const wait = epoch + (sent * 1000) / rate - performance.now();
+    const wait = start + (sent * 1000) / rate - performance.now();
     if (wait > 0) await sleep(wait);
-    Atomics.store(rec.sentAt, sent, Math.round((performance.now() - epoch) * 1000) + 1);
+    Atomics.store(rec.sentAt, sent, Math.round((performance.now() - rec.epoch) * 1000) + 1);
     speaker.say(sent, refused);
   }
   const expected = total * listeners.size;
   // Wait for the last deliveries: until all are in, or nothing has come for 3 s.
-  const lastLine = epoch + ((total - 1) * 1000) / rate;
+  const lastLine = start + ((total - 1) * 1000) / rate;
   while (
     rec.latencies.length < expected &&
     (performance.now() < lastLine || performance.now() - lastFrameAt[index]! < 3_000)
@@ -223,6 +229,8 @@ async function answer(request: ShardRequest): Promise<unknown> {
       joined.forEach((listener, i) => listeners.set(request.numbers[i]!, listener));
       return null;
     }
+    case 'arm':
+      return arm(request);
     case 'measure':
       return measure(request);
     case 'watch':
