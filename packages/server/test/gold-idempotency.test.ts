@@ -8,7 +8,8 @@ import { orderMessages } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, type Member } from './support/factories';
 import { failureOf } from './support/envelopes';
-import { eventually, newKey, subscriptionSettled, TEST_CARDS, withCard } from './support/gold';
+import { eventually } from './support/eventually';
+import { newKey, subscriptionSettled, TEST_CARDS, withCard } from './support/gold';
 import { sandboxDb } from '../src/adapters/payments/sandbox/sandbox-schema';
 
 let t: TestApp;

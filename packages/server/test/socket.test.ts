@@ -12,7 +12,7 @@ import { announceFansChanged, enterRoom, leaveRoom } from '../src/features/rooms
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom, aSocialFriendship, type Member } from './support/factories';
 import { socketUrl, TestSocket } from './support/socket-client';
-import { eventually } from './support/gold';
+import { eventually } from './support/eventually';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Longer than the gateway's debounce (300 ms), with room to spare. */

@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Card, Credentials, OrderStateBody } from '@platter/contract';
+import { eventually } from './eventually';
 import type { TestApp } from './test-app';
 
 /** The sandbox's test cards (docs/payments.md). */
@@ -68,27 +69,8 @@ export async function subscribe(
 }
 
 /** Polls like the browser (spec §4), faster: until the state is no longer pending. */
-export async function settled(read: () => Promise<OrderStateBody>, timeoutMs = 15_000): Promise<OrderStateBody> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const state = await read();
-    if (state.state !== 'pending' || Date.now() > until) return state;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/** Polls until `done` holds for what `read` gives (or the time is up: the last reading is returned). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  done: (value: T) => boolean,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() > until) return value;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+export function settled(read: () => Promise<OrderStateBody>, timeoutMs = 15_000): Promise<OrderStateBody> {
+  return eventually(read, (state) => state.state !== 'pending', timeoutMs);
 }
 
 export function subscriptionSettled(t: TestApp, member: Credentials, subid: string): Promise<OrderStateBody> {
