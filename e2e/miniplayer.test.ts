@@ -108,6 +108,9 @@ test('a miniplayer view that cannot be resized asks to widen the window, OK only
   await panel.getByRole('button', { name: pmDockMessages.close }).click();
   await panel.waitFor({ state: 'detached' });
 
+  // The chat's message box is in the window, below the song, with no scrolling.
+  const box = await bass.getByLabel('Chat message').boundingBox();
+  expect(box && box.y + box.height <= 640).toBe(true);
   await bass.getByLabel('Chat message').fill('small window');
   await bass.getByRole('button', { name: 'Send' }).click();
   await bass.getByRole('link', { name: 'Basslord' }).click();

@@ -12,7 +12,7 @@
 import path from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { pmDockMessages, pmMessages } from '@platter/contract';
+import { PM_MESSAGE_MAX, pmDockMessages, pmMessages } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { drawnUnder, pageWidth } from './support/layout';
 import { demoMemberPage, messagesButton } from './support/member';
@@ -54,6 +54,10 @@ test('a message sent from a profile is counted unread, read, answered, and the a
   await ada.getByRole('dialog', { name: 'Echo Park' }).getByRole('button', { name: 'Send a message' }).click();
   await ada.getByRole('dialog').waitFor({ state: 'detached' });
   const adaInput = ada.getByLabel('Message to Echo Park');
+  // Too long for one message: told at once, and nothing is cut off or sent.
+  await adaInput.fill('x'.repeat(PM_MESSAGE_MAX + 1));
+  await ada.getByRole('alert').getByText(pmMessages.tooLong).waitFor();
+  expect(await adaInput.inputValue()).toHaveLength(PM_MESSAGE_MAX + 1);
   await adaInput.fill('Hi Echo <b>not bold</b> :wave: https://example.com/mix');
   await adaInput.press('Enter');
   await conversation(ada, 'Echo Park').getByText('not bold').waitFor();

@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, expect, test } from 'vitest';
 import { profileMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { apiGet, echosFreshRoom, logIn } from './support/room-members';
+import { apiGet, apiPost, echosFreshRoom, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -118,6 +118,13 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   expect(await line.locator('time').innerText()).toBe('just now');
   expect(await chat(ada).getByLabel('Chat message').inputValue()).toBe('');
 
+  // A paste too long for one line is told at once, not cut short; nothing is sent until it fits.
+  await chat(ada).getByLabel('Chat message').fill('x'.repeat(401));
+  await chat(ada).getByRole('alert').getByText('Keep chat messages under 400 characters.').waitFor();
+  expect(await chat(ada).getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+  expect(await chat(ada).getByLabel('Chat message').inputValue()).toHaveLength(401);
+  await chat(ada).getByLabel('Chat message').fill('');
+
   // "/me …" reads as what the speaker does, after their name.
   await chat(ada).getByLabel('Chat message').fill('/me waves :wave:');
   await chat(ada).getByRole('button', { name: 'Send' }).click();
@@ -126,7 +133,24 @@ test('two members chat both ways; a mention of the reader stands out; a link is 
   expect(await action.locator('.room-chat__name').innerText()).toBe('Ada Vinyl');
   expect(await action.locator('.room-chat__text').innerText()).toBe('waves 👋');
 
+  // The owner renames the room and gives it a long description: the tab's title follows, and the
+  // chat's message box stays on the screen beside the taller header.
+  const owner = await logIn(server.baseUrl, 'echo@example.com');
+  const roomid = await ada.getByTestId('room').getAttribute('data-roomid');
+  const renamed = `Renamed ${shortcut}`;
+  await apiPost(server.baseUrl, 'room.modify', {
+    ...owner,
+    roomid,
+    name: renamed,
+    description: 'A long description of the room, '.repeat(8).trim(),
+  });
+  await expect.poll(() => cass.title()).toBe(`Platter: ${renamed}`);
+  const viewport = cass.viewportSize()!;
+  const send = (await chat(cass).getByRole('button', { name: 'Send' }).boundingBox())!;
+  expect(send.y + send.height).toBeLessThanOrEqual(viewport.height);
+
   // Ada looks at another tab: mentions of her count in her tab's title until she looks again.
+  await expect.poll(() => ada.title()).toBe(`Platter: ${renamed}`);
   const plainTitle = await ada.title();
   await seeTab(ada, false);
   await chat(cass).getByLabel('Chat message').fill('welcome @Ada Vinyl!');

@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { PM_MESSAGE_MAX, pmDockMessages, type PmMessage } from '@platter/contract';
+import { PM_MESSAGE_MAX, pmDockMessages, pmMessages, type PmMessage } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import type { PrivateChatPartner } from '../../lib/private-chat';
@@ -126,9 +126,13 @@ function PmInput({ partner }: { partner: PrivateChatPartner }) {
   const [sending, setSending] = useState(false);
   const problemId = useId();
 
+  // Told as soon as it is too long, not cut short: a pasted paragraph would lose its end unseen.
+  const tooLong = text.trim().length > PM_MESSAGE_MAX;
+  const shownProblem = tooLong ? pmMessages.tooLong : problem;
+
   const send = (event: FormEvent) => {
     event.preventDefault();
-    if (sending || text.trim() === '') return;
+    if (sending || tooLong || text.trim() === '') return;
     setSending(true);
     setProblem(null);
     live
@@ -147,18 +151,22 @@ function PmInput({ partner }: { partner: PrivateChatPartner }) {
       <input
         className="pm-conversation__input"
         aria-label={pmDockMessages.inputLabel(partner.name)}
-        aria-describedby={problem ? problemId : undefined}
+        aria-describedby={shownProblem ? problemId : undefined}
+        aria-invalid={tooLong || undefined}
         placeholder={pmDockMessages.placeholder}
-        maxLength={PM_MESSAGE_MAX}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className="button button--primary button--small" disabled={sending || text.trim() === ''}>
+      <button
+        type="submit"
+        className="button button--primary button--small"
+        disabled={sending || tooLong || text.trim() === ''}
+      >
         {pmDockMessages.send}
       </button>
-      {problem && (
+      {shownProblem && (
         <p id={problemId} className="pm-conversation__problem" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
     </form>

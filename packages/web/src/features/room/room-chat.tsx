@@ -144,9 +144,13 @@ function ChatInput({ roomid }: { roomid: string }) {
   const [sending, setSending] = useState(false);
   const problemId = useId();
 
+  // Told as soon as it is too long, not cut short: a pasted paragraph would lose its end unseen.
+  const tooLong = text.trim().length > CHAT_MESSAGE_MAX;
+  const shownProblem = tooLong ? chatMessages.tooLong : problem;
+
   const send = (event: FormEvent) => {
     event.preventDefault();
-    if (sending || text.trim() === '') return;
+    if (sending || tooLong || text.trim() === '') return;
     setSending(true);
     setProblem(null);
     live
@@ -162,18 +166,18 @@ function ChatInput({ roomid }: { roomid: string }) {
       <input
         className="room-chat__input"
         aria-label={roomPageMessages.chatInputLabel}
-        aria-describedby={problem ? problemId : undefined}
+        aria-describedby={shownProblem ? problemId : undefined}
+        aria-invalid={tooLong || undefined}
         placeholder={roomPageMessages.chatPlaceholder}
-        maxLength={CHAT_MESSAGE_MAX}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className="button button--primary" disabled={sending || text.trim() === ''}>
+      <button type="submit" className="button button--primary" disabled={sending || tooLong || text.trim() === ''}>
         {roomPageMessages.send}
       </button>
-      {problem && (
+      {shownProblem && (
         <p id={problemId} className="room-chat__problem" role="alert">
-          {problem}
+          {shownProblem}
         </p>
       )}
     </form>

@@ -47,7 +47,11 @@ export default function RoomPage({ music }: RoomPageProps) {
   const info = useRoomInfo(shortcut);
   const room = info.data?.room;
   const missing = info.error instanceof ApiCallError && info.error.code === 'not_found';
-  usePageTitle(room ? room.name : missing ? roomPageMessages.notFoundTitle : roomPageMessages.loadingTitle);
+  // Once joined, the name as it is now: a moderator may rename the room while it is open.
+  const liveName = useRoom((state) => (room && state.snapshot?.roomid === room.roomid ? state.snapshot.name : null));
+  usePageTitle(
+    room ? (liveName ?? room.name) : missing ? roomPageMessages.notFoundTitle : roomPageMessages.loadingTitle,
+  );
   const mini = isMiniView(useLocation().search);
 
   return (

@@ -14,6 +14,13 @@ test('one listener stands in the middle, full size', () => {
   expect(spot!.height).toBe(112);
 });
 
+test('one row is centred as it is: off the middle by no more than its jitter', () => {
+  // A step between neighbours is 0.7 of a figure's width; jitter moves a figure by at most 0.15 of a step.
+  const layout = layoutCrowd(['solo'], 800);
+  const step = layout.figureHeight * FIGURE_ASPECT * 0.7;
+  expect(Math.abs(layout.spots[0]!.x - 400)).toBeLessThanOrEqual(step * 0.15 + 0.1);
+});
+
 test('figures shrink as the room fills, and on a phone', () => {
   const sizes = [1, 20, 50, 300].map((count) => crowdFigureHeight(count, 800));
   expect(sizes).toEqual([...sizes].sort((a, b) => b - a));

@@ -113,6 +113,9 @@ export function layoutCrowd(userids: readonly string[], width: number): CrowdLay
   const rows = Math.max(1, Math.ceil(shown.length / columns));
   const seats = rowSeats(columns);
   const rowWidth = (columns - 1) * step;
+  // Rows behind the front one stand half a step aside: a quarter step back centres them all. One
+  // row alone is centred as it is, its first listener right in the middle.
+  const centring = rows > 1 ? step / 4 : 0;
 
   const spots = shown.map((userid, index) => {
     // The queue fills the front row first (nearest the viewer, where people are seen whole
@@ -123,7 +126,7 @@ export function layoutCrowd(userids: readonly string[], width: number): CrowdLay
     const stagger = (rows - 1 - row) % 2 === 1 ? step / 2 : 0;
     const jitterX = (idFraction(userid, 1) - 0.5) * step * 0.3;
     const jitterY = (idFraction(userid, 2) - 0.5) * rowGap * 0.3;
-    const x = width / 2 - rowWidth / 2 - step / 4 + seat * step + stagger + jitterX;
+    const x = width / 2 - rowWidth / 2 - centring + seat * step + stagger + jitterX;
     const y = figureHeight + row * rowGap + jitterY;
     return { userid, x: round(x), y: round(y), height: figureHeight, row, phase: idFraction(userid, 3) };
   });
