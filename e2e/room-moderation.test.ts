@@ -37,7 +37,7 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   await echo.getByRole('button', { name: 'Moderation' }).click();
   const panel = echo.getByRole('dialog', { name: 'Moderation' });
   await panel.getByRole('region', { name: 'People here' }).getByText('Ada Vinyl').waitFor();
-  await panel.getByRole('button', { name: 'Moderate' }).click();
+  await panel.getByRole('button', { name: 'Moderate Ada Vinyl' }).click();
   const menu = echo.getByRole('dialog', { name: 'Moderate Ada Vinyl' });
   await menu.getByLabel('Reason (shown to them and the room)').fill('too loud');
   await menu.getByRole('button', { name: 'Boot from the room' }).click();

@@ -275,6 +275,8 @@ export const moderationPanelMessages = {
   peopleTitle: 'People here',
   nobodyToModerate: 'Nobody here you can moderate.',
   moderate: 'Moderate',
+  /** The Moderate button's name to a screen reader: which person it acts on. */
+  moderateWho: (name: string) => `Moderate ${name}`,
   bansTitle: 'Bans',
   loadingBans: 'Loading the bans…',
   nobodyBanned: 'Nobody is banned.',

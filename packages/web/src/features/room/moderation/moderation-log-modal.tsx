@@ -68,6 +68,7 @@ export function ModerationLogModal({ roomid, onClose }: { roomid: string; onClos
                 <button
                   type="button"
                   className="button button--small"
+                  aria-label={moderationPanelMessages.moderateWho(user.name ?? '')}
                   onClick={() => setModerating({ userid: user.userid, name: user.name ?? '', acl: user.acl })}
                 >
                   {moderationPanelMessages.moderate}
