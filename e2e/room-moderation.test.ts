@@ -46,6 +46,9 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   // Ada's page says why; the room tells the story in its chat.
   await ada.getByRole('alert').getByText(`${moderationMessages.booted} Reason: too loud`).waitFor();
   await echo.getByText('Echo Park removed Ada Vinyl from the room: “too loud”').waitFor();
+  // Her page no longer follows the room: it shows the room as it is without her, and offers no miniplayer of it.
+  await expect.poll(() => ada.getByTestId('room-listeners').textContent()).toBe('1');
+  expect(await ada.getByRole('button', { name: 'Miniplayer' }).count()).toBe(0);
   // Trying again is refused, with the reason the server gives.
   await ada.getByRole('button', { name: 'Try again' }).click();
   await ada.getByRole('alert').getByText(moderationMessages.booted, { exact: true }).waitFor();

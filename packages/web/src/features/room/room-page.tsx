@@ -7,6 +7,7 @@
  * loaded only when a room is opened (app/app-routes.tsx).
  */
 import { useEffect, useState, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useParams } from 'react-router';
 import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { ApiCallError, errorText } from '../../api/client';
@@ -30,7 +31,7 @@ import { useStageStep } from './use-stage-step';
 import { useStageOffer } from './rules/use-stage-offer';
 import { WaitlistPanel } from './rules/waitlist-panel';
 import { Stage } from './stage/stage';
-import { useRoomInfo } from './use-room-info';
+import { ROOM_INFO_KEY, useRoomInfo } from './use-room-info';
 import './room-page.css';
 import './stage/stage.css';
 import './moderation/moderation.css';
@@ -108,11 +109,18 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
   // Beside the stage: the chat, or (members) their music.
   const [side, setSide] = useState<RoomSideTab>('chat');
   useLiveRoom(asLoaded.roomid, attempt);
+  const live = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.status : 'idle'));
+  const refused = useRoom((state) => (state.status === 'refused' ? state.error : null));
+  // Let go (booted, banned, opened elsewhere): the page no longer follows the room, so it shows the
+  // room as the server has it now, read again, not as it was when the page left it.
+  const letGo = live === 'exited' || refused !== null;
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (letGo) void queryClient.invalidateQueries({ queryKey: [ROOM_INFO_KEY] });
+  }, [letGo, queryClient]);
   // The room as it is now once joined (a moderator may change its settings), else as loaded.
   const liveRoom = useRoom((state) => (state.snapshot?.roomid === asLoaded.roomid ? state.snapshot : null));
-  const room = liveRoom ?? asLoaded;
-  const live = useRoom((state) => (state.snapshot?.roomid === room.roomid ? state.status : 'idle'));
-  const refused = useRoom((state) => (state.status === 'refused' ? state.error : null));
+  const room = (!letGo && liveRoom) || asLoaded;
   const member = useCurrentUser()?.registered === true;
   const stageStep = useStageStep(room.roomid);
   const offer = useStageOffer(room);
@@ -129,7 +137,7 @@ function Room({ room: asLoaded, music }: { room: RoomDetails; music: ReactNode }
         room={room}
         listeners={live === 'live' ? listeners : metadata.listeners}
         djs={live === 'live' ? djs : metadata.djcount}
-        onPopOut={poppedOut.place ? undefined : poppedOut.popOut}
+        onPopOut={poppedOut.place || letGo ? undefined : poppedOut.popOut}
       />
       {poppedOut.place ? (
         <PoppedOut place={poppedOut.place} onReturn={poppedOut.bringBack} />
