@@ -54,8 +54,12 @@ test('a full stage offers the waitlist; the first in line steps up when the DJ s
   await settings.getByLabel('Longest song (minutes)').fill('8');
   // A number out of range is refused on its field, in the contract's words.
   await settings.getByLabel('Songs per DJ').fill('500');
+  await settings.getByLabel('Points to DJ').fill('abc');
   await settings.getByRole('button', { name: 'Save' }).click();
   await settings.getByRole('alert').getByText('Songs per DJ is 0 (no limit) to 50.').waitFor();
+  const points = settings.locator('.field.has-error', { hasText: 'Points to DJ' });
+  await points.getByRole('alert').getByText('Points to DJ must be a whole number, 0 or more.').waitFor();
+  await settings.getByLabel('Points to DJ').fill('0');
   await settings.getByLabel('Songs per DJ').fill('0');
   await settings.getByRole('button', { name: 'Save' }).click();
   await settings.waitFor({ state: 'detached' });

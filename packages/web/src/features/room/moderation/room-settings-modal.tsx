@@ -6,6 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
+  calls,
   MAX_DJS_MAX,
   MAX_DJS_MIN,
   ROOM_DESCRIPTION_MAX,
@@ -20,6 +21,9 @@ import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
+
+/** Points to DJ, checked as the server checks it, so a bad number is told on its field. */
+const thresholdInput = calls['room.modify'].input.shape.djthreshold;
 
 const SLOW_MODES = [
   [0, roomSettingsMessages.slowOff],
@@ -38,6 +42,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
   const [slowMode, setSlowMode] = useState(room.metadata.slow_mode);
   const [rules, setRules] = useState(() => draftOf(room.metadata.rules));
   const [ruleProblems, setRuleProblems] = useState<Partial<Record<RuleNumber, string>>>({});
+  const [thresholdProblem, setThresholdProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { description: useId(), maxDjs: useId(), slow: useId() };
@@ -50,9 +55,11 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
     if (maxDjs !== room.metadata.max_djs) changes.max_djs = maxDjs;
     if (threshold.trim() !== String(room.metadata.djthreshold)) changes.djthreshold = threshold.trim();
     if (slowMode !== room.metadata.slow_mode) changes.slow_mode = slowMode;
+    const thresholdChecked = thresholdInput.safeParse(changes.djthreshold);
+    setThresholdProblem(thresholdChecked.success ? null : (thresholdChecked.error.issues[0]?.message ?? null));
     const checked = rulesChanges(rules, room.metadata.rules);
     setRuleProblems(checked.problems);
-    if (Object.keys(checked.problems).length > 0) return;
+    if (!thresholdChecked.success || Object.keys(checked.problems).length > 0) return;
     Object.assign(changes, checked.changes);
     if (Object.keys(changes).length === 0) return onClose();
     setBusy(true);
@@ -109,6 +116,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
         <Field
           label={roomSettingsMessages.pointsToDj}
           inputMode="numeric"
+          error={thresholdProblem}
           value={threshold}
           onChange={(event) => setThreshold(event.target.value)}
         />
