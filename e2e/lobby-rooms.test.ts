@@ -100,6 +100,10 @@ test('picking a room is a full page load of its address, which shows the room', 
   await page.getByRole('heading', { name: "We couldn't find that room." }).waitFor();
   await page.getByRole('alert').getByText(roomMessages.broken).waitFor();
   await expect.poll(() => page.title()).toBe('Platter: room not found');
+  // An address that cannot name a room (a NUL in it) is no room either: nothing to try again.
+  await page.goto(`${server.baseUrl}/no-such-room%00`);
+  await page.getByRole('heading', { name: "We couldn't find that room." }).waitFor();
+  expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
   await page.close();
 });
 

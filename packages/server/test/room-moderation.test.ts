@@ -167,7 +167,7 @@ describe('moderation', () => {
     });
     expect(await trollPage.socket.call('room.register', { roomid: room.roomid })).toEqual([
       false,
-      { err: moderationMessages.booted, errcode: 'forbidden' },
+      { err: `${moderationMessages.booted} Reason: spam`, errcode: 'forbidden' },
     ]);
     expect(await trollPage.socket.call('room.speak', { roomid: room.roomid, text: 'hi' })).toEqual([
       false,
@@ -190,7 +190,7 @@ describe('moderation', () => {
     sockets.push(again);
     expect(await again.call('room.register', { roomid: room.roomid })).toEqual([
       false,
-      { err: moderationMessages.banned, errcode: 'forbidden' },
+      { err: `${moderationMessages.banned} Reason: rude`, errcode: 'forbidden' },
     ]);
     const { bans } = await t.ok('room.ban_list', { roomid: room.roomid }, owner);
     expect(bans.map((ban) => [ban.userid, ban.reason, ban.until])).toEqual([[banned.userid, 'rude', null]]);

@@ -119,21 +119,20 @@ function activeBans(db: Db, roomId: string, now: number) {
     .orderBy('roomBans.createdAt', 'desc');
 }
 
-/** Why a person may not come into the room now, or null if they may. */
+/** Why a person may not come into the room now (with the moderator's reason, as when they were let go), or null if they may. */
 export async function barredFrom(db: Db, roomId: string, userId: string, now: number): Promise<string | null> {
   const ban = await db
     .selectFrom('roomBans')
-    .select(['until', 'booted'])
+    .select(['until', 'booted', 'reason'])
     .where('roomId', '=', roomId)
     .where('userId', '=', userId)
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
     .executeTakeFirst();
   if (!ban) return null;
-  if (ban.booted === 1) return moderationMessages.booted;
-  if (ban.until === null) return moderationMessages.banned;
-  return moderationMessages.bannedUntil(
-    `${new Date(Number(ban.until)).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
-  );
+  if (ban.booted === 1) return withReason(moderationMessages.booted, ban.reason);
+  if (ban.until === null) return withReason(moderationMessages.banned, ban.reason);
+  const until = `${new Date(Number(ban.until)).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+  return withReason(moderationMessages.bannedUntil(until), ban.reason);
 }
 
 export async function muteUser(

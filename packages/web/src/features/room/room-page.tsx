@@ -47,7 +47,9 @@ export default function RoomPage({ music }: RoomPageProps) {
   const { shortcut = '' } = useParams();
   const info = useRoomInfo(shortcut);
   const room = info.data?.room;
-  const missing = info.error instanceof ApiCallError && info.error.code === 'not_found';
+  // No such room, or an address that cannot name one (a NUL, too long): trying again would not help.
+  const code = info.error instanceof ApiCallError ? info.error.code : undefined;
+  const missing = code === 'not_found' || code === 'bad_request' || code === 'invalid';
   // Once joined, the name as it is now: a moderator may rename the room while it is open.
   const liveName = useRoom((state) => (room && state.snapshot?.roomid === room.roomid ? state.snapshot.name : null));
   usePageTitle(
