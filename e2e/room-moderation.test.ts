@@ -51,7 +51,10 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   expect(await ada.getByRole('button', { name: 'Miniplayer' }).count()).toBe(0);
   // Trying again is refused, with the reason the server gives.
   await ada.getByRole('button', { name: 'Try again' }).click();
-  await ada.getByRole('alert').getByText(`${moderationMessages.booted} Reason: too loud`, { exact: true }).waitFor();
+  await ada
+    .getByRole('alert')
+    .getByText(`${moderationMessages.bootedFor(5)} Reason: too loud`, { exact: true })
+    .waitFor();
 
   // Back in the panel, the log keeps what happened.
   await menu.getByRole('button', { name: 'Close' }).click();

@@ -167,13 +167,19 @@ describe('moderation', () => {
     });
     expect(await trollPage.socket.call('room.register', { roomid: room.roomid })).toEqual([
       false,
-      { err: `${moderationMessages.booted} Reason: spam`, errcode: 'forbidden' },
+      { err: `${moderationMessages.bootedFor(5)} Reason: spam`, errcode: 'forbidden' },
     ]);
     expect(await trollPage.socket.call('room.speak', { roomid: room.roomid, text: 'hi' })).toEqual([
       false,
       { err: chatMessages.notInRoom, errcode: 'forbidden' },
     ]);
-    clock += BOOT_COOLDOWN_MS + 1;
+    // Half a minute before the cool-down ends, what is left is told in whole minutes.
+    clock += BOOT_COOLDOWN_MS - 30_000;
+    expect(await trollPage.socket.call('room.register', { roomid: room.roomid })).toEqual([
+      false,
+      { err: `${moderationMessages.bootedFor(1)} Reason: spam`, errcode: 'forbidden' },
+    ]);
+    clock += 30_001;
     await trollPage.socket.ok('room.register', { roomid: room.roomid });
   });
 

@@ -229,7 +229,7 @@ describe('a ttapi bot', () => {
     expect(await booted).toMatchObject({ command: 'booted_user', userid: botMember.userid, reason: 'testing' });
     expect(await request(bot, { api: 'room.register', roomid: room.roomid })).toMatchObject({
       success: false,
-      err: `${moderationMessages.booted} Reason: testing`,
+      err: `${moderationMessages.bootedFor(5)} Reason: testing`,
     });
     // The owner lifts the boot's cool-down, and the bot may come back.
     await ownerSocket.ok('room.unban_user', { roomid: room.roomid, target_userid: botMember.userid });

@@ -45,6 +45,9 @@ export const moderationMessages = {
   nothingToChange: 'Nothing to change.',
   /** Told to a booted member who tries to come straight back, and to a banned one. */
   booted: 'You were removed from this room by a moderator. You can come back in a few minutes.',
+  /** Told to a booted member who tries to come back before the cool-down ends: how long is left. */
+  bootedFor: (minutes: number) =>
+    `You were removed from this room by a moderator. You can come back in ${minutes === 1 ? 'a minute' : `${minutes} minutes`}.`,
   banned: 'A moderator has banned you from this room.',
   bannedUntil: (until: string) => `A moderator has banned you from this room until ${until}.`,
 } as const;

@@ -129,7 +129,11 @@ export async function barredFrom(db: Db, roomId: string, userId: string, now: nu
     .where((eb) => eb.or([eb('until', 'is', null), eb('until', '>', now)]))
     .executeTakeFirst();
   if (!ban) return null;
-  if (ban.booted === 1) return withReason(moderationMessages.booted, ban.reason);
+  // A boot always ends (BOOT_COOLDOWN_MS): the minutes left, rounded up.
+  if (ban.booted === 1) {
+    const minutes = Math.max(1, Math.ceil((Number(ban.until) - now) / 60_000));
+    return withReason(moderationMessages.bootedFor(minutes), ban.reason);
+  }
   if (ban.until === null) return withReason(moderationMessages.banned, ban.reason);
   const until = `${new Date(Number(ban.until)).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   return withReason(moderationMessages.bannedUntil(until), ban.reason);
