@@ -1,5 +1,14 @@
 import { expect, test } from 'vitest';
-import { CROWD_MAX_ROWS, FIGURE_ASPECT, crowdFigureHeight, crowdOrder, idFraction, layoutCrowd } from './crowd-layout';
+import {
+  CROWD_MAX_ROWS,
+  FIGURE_ASPECT,
+  JITTER_OF_STEP,
+  STEP_OF_WIDTH,
+  crowdFigureHeight,
+  crowdOrder,
+  idFraction,
+  layoutCrowd,
+} from './crowd-layout';
 import { layoutScene, layoutStage } from './scene-layout';
 
 const people = (count: number, prefix = 'user') => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);
@@ -15,10 +24,9 @@ test('one listener stands in the middle, full size', () => {
 });
 
 test('one row is centred as it is: off the middle by no more than its jitter', () => {
-  // A step between neighbours is 0.7 of a figure's width; jitter moves a figure by at most 0.15 of a step.
   const layout = layoutCrowd(['solo'], 800);
-  const step = layout.figureHeight * FIGURE_ASPECT * 0.7;
-  expect(Math.abs(layout.spots[0]!.x - 400)).toBeLessThanOrEqual(step * 0.15 + 0.1);
+  const step = layout.figureHeight * FIGURE_ASPECT * STEP_OF_WIDTH;
+  expect(Math.abs(layout.spots[0]!.x - 400)).toBeLessThanOrEqual(step * JITTER_OF_STEP + 0.1);
 });
 
 test('figures shrink as the room fills, and on a phone', () => {

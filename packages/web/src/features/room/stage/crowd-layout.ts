@@ -24,7 +24,9 @@ const SIZE_TIERS: readonly { upTo: number; height: number }[] = [
 ];
 
 /** Neighbours overlap a little: the art has transparent margins around the figure. */
-const STEP_OF_WIDTH = 0.7;
+export const STEP_OF_WIDTH = 0.7;
+/** How far a figure stands off its seat, at most, as a share of a step (or of a row's depth) either way. */
+export const JITTER_OF_STEP = 0.15;
 /** A row stands this much of a figure's height in front of the one behind it. */
 const ROW_OF_HEIGHT = 0.4;
 /** Below this width (a phone) figures shrink with the floor, down to this share. */
@@ -124,15 +126,15 @@ export function layoutCrowd(userids: readonly string[], width: number): CrowdLay
     const seat = seats[index % columns] ?? 0;
     // Every other row stands between the people of the row in front, so faces show through the gaps.
     const stagger = (rows - 1 - row) % 2 === 1 ? step / 2 : 0;
-    const jitterX = (idFraction(userid, 1) - 0.5) * step * 0.3;
-    const jitterY = (idFraction(userid, 2) - 0.5) * rowGap * 0.3;
+    const jitterX = (idFraction(userid, 1) - 0.5) * step * (2 * JITTER_OF_STEP);
+    const jitterY = (idFraction(userid, 2) - 0.5) * rowGap * (2 * JITTER_OF_STEP);
     const x = width / 2 - rowWidth / 2 - centring + seat * step + stagger + jitterX;
     const y = figureHeight + row * rowGap + jitterY;
     return { userid, x: round(x), y: round(y), height: figureHeight, row, phase: idFraction(userid, 3) };
   });
   // Back rows first, so the front rows are drawn over them.
   spots.sort((a, b) => a.row - b.row || a.y - b.y);
-  const height = Math.ceil(figureHeight + (rows - 1) * rowGap + rowGap * 0.3 + 8);
+  const height = Math.ceil(figureHeight + (rows - 1) * rowGap + rowGap * (2 * JITTER_OF_STEP) + 8);
   return { spots, hidden: userids.length - shown.length, height, figureHeight };
 }
 
