@@ -53,7 +53,12 @@ export class RedisBus implements Bus {
   static async connect(url: string): Promise<RedisBus> {
     const { Redis } = await import('ioredis');
     const options = { lazyConnect: false, maxRetriesPerRequest: 3 };
-    return new RedisBus(new Redis(url, options), new Redis(url, options));
+    // The subscriber skips ioredis's ready check: that check (an INFO) waits for the connection's
+    // first round trips, and a SUBSCRIBE sent meanwhile (ioredis lets it through early) turns the
+    // connection to subscriber mode, where the INFO fails and the subscription is lost. A
+    // pub/sub connection has nothing to wait for: Redis takes SUBSCRIBE while it loads.
+    const subscriber = new Redis(url, { ...options, enableReadyCheck: false });
+    return new RedisBus(new Redis(url, options), subscriber);
   }
 
   private constructor(
