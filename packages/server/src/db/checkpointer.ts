@@ -2,7 +2,7 @@
  * SQLite's write-ahead log is copied into the database file by a checkpoint,
  * which syncs the file to disk. Left to SQLite, a commit runs it every 1,000
  * pages on the server's one thread, and on a busy disk that stalls every room
- * for tens of milliseconds (the live room benchmark's p99, docs/realtime.md).
+ * for tens of milliseconds (the live room benchmark's p99, docs/realtime-bench.md).
  * The running server instead turns automatic checkpoints off and has a worker
  * thread run one every second with its own connection. Should the worker
  * fail, SQLite checkpoints by itself again.

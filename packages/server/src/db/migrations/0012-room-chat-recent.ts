@@ -3,7 +3,7 @@
  * time order from it as before, and the flood limit's count (a speaker's lines in the last few
  * seconds, on every line said) is now answered from the index alone. With (room, time) it looked
  * up every line the room heard in the window to see who said it: in a busy room, hundreds of
- * rows for each line (docs/realtime.md, "the sixth look"). Replacing the index, rather than
+ * rows for each line (docs/realtime-bench.md, "a sixth look"). Replacing the index, rather than
  * adding one keyed by speaker, keeps a line's insert at the same number of pages.
  */
 import type { Kysely } from 'kysely';
