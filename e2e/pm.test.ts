@@ -94,6 +94,33 @@ test('a message sent from a profile is counted unread, read, answered, and the a
   expect(await adaInput.inputValue()).toBe('Still there?');
 });
 
+test('what is typed while a message is on its way stays in the box', async () => {
+  // Cassette writes to Heron (the test above leaves Ada ignored by Echo).
+  const heronId = await useridOf('heron@example.com');
+  const cass = await memberPage('cassette@example.com');
+  // Cassette's socket goes through the test, which holds his message until it says so.
+  let letGo = () => {};
+  const held = new Promise<void>((resolve) => (letGo = resolve));
+  await cass.routeWebSocket(/\/socket$/, (page) => {
+    const toServer = page.connectToServer();
+    page.onMessage((data) => {
+      if (String(data).includes('"pm.send"')) void held.then(() => toServer.send(data));
+      else toServer.send(data);
+    });
+  });
+  await cass.goto(`${server.baseUrl}/profile/${heronId}`);
+  await cass.getByRole('dialog', { name: 'Hazy Heron' }).getByRole('button', { name: 'Send a message' }).click();
+  await cass.getByRole('dialog').waitFor({ state: 'detached' });
+  const cassInput = cass.getByLabel('Message to Hazy Heron');
+  await cassInput.fill('On its way');
+  await cassInput.press('Enter');
+  await cassInput.fill('Written meanwhile');
+  letGo();
+  await conversation(cass, 'Hazy Heron').getByText('On its way').waitFor();
+  expect(await cassInput.inputValue()).toBe('Written meanwhile');
+  await cass.context().close();
+});
+
 /** The box of what the locator finds, which must be shown. */
 const boxOf = async (locator: Locator) => {
   const box = await locator.boundingBox();

@@ -4,29 +4,19 @@
  * (escaped, links, emoji), and a box to write in. Shown, it is read: its
  * unread messages are marked read, now and as new ones arrive.
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { PM_MESSAGE_MAX, pmDockMessages, pmMessages, type PmMessage } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import type { PrivateChatPartner } from '../../lib/private-chat';
 import { timeAgo } from '../../lib/time-ago';
+import { useNow } from '../../lib/use-now';
 import { MemberText } from '../../ui/member-text';
+import { MessageBox } from '../../ui/message-box';
 import { ModalLink } from '../../ui/modal-link';
 import { Spinner } from '../../ui/spinner';
 import { addToHistory, conversationsKey, loadEarlier, useHistory } from './use-pm';
-
-/** Time deltas are re-read every half minute. */
-const CLOCK_TICK_MS = 30_000;
-
-export function useNow(tick = CLOCK_TICK_MS): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), tick);
-    return () => window.clearInterval(timer);
-  }, [tick]);
-  return now;
-}
 
 interface Props {
   me: string;
@@ -121,54 +111,21 @@ function MessageView({ message, mine, now }: { message: PmMessage; mine: boolean
 
 function PmInput({ partner }: { partner: PrivateChatPartner }) {
   const queryClient = useQueryClient();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const problemId = useId();
-
-  // Told as soon as it is too long, not cut short: a pasted paragraph would lose its end unseen.
-  const tooLong = text.trim().length > PM_MESSAGE_MAX;
-  const shownProblem = tooLong ? pmMessages.tooLong : problem;
-
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || tooLong || text.trim() === '') return;
-    setSending(true);
-    setProblem(null);
-    live
-      .request('pm.send', { receiverid: partner.userid, text })
-      .then((message) => {
-        addToHistory(queryClient, partner.userid, message);
-        void queryClient.invalidateQueries({ queryKey: conversationsKey });
-        setText('');
-      })
-      .catch((error: unknown) => setProblem(errorText(error)))
-      .finally(() => setSending(false));
+  const send = async (text: string) => {
+    const message = await live.request('pm.send', { receiverid: partner.userid, text });
+    addToHistory(queryClient, partner.userid, message);
+    void queryClient.invalidateQueries({ queryKey: conversationsKey });
   };
-
   return (
-    <form className="pm-conversation__form" onSubmit={send}>
-      <input
-        className="pm-conversation__input"
-        aria-label={pmDockMessages.inputLabel(partner.name)}
-        aria-describedby={shownProblem ? problemId : undefined}
-        aria-invalid={tooLong || undefined}
-        placeholder={pmDockMessages.placeholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button
-        type="submit"
-        className="button button--primary button--small"
-        disabled={sending || tooLong || text.trim() === ''}
-      >
-        {pmDockMessages.send}
-      </button>
-      {shownProblem && (
-        <p id={problemId} className="pm-conversation__problem" role="alert">
-          {shownProblem}
-        </p>
-      )}
-    </form>
+    <MessageBox
+      block="pm-conversation"
+      label={pmDockMessages.inputLabel(partner.name)}
+      placeholder={pmDockMessages.placeholder}
+      sendLabel={pmDockMessages.send}
+      buttonClassName="button button--primary button--small"
+      max={PM_MESSAGE_MAX}
+      tooLong={pmMessages.tooLong}
+      send={send}
+    />
   );
 }

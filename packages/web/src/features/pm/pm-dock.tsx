@@ -14,10 +14,11 @@ import { isFramed } from '../../lib/framed';
 import { onPrivateChatRequest, type PrivateChatPartner } from '../../lib/private-chat';
 import { timeAgo } from '../../lib/time-ago';
 import { useTopbarSlot } from '../../lib/topbar-slot';
+import { useNow } from '../../lib/use-now';
 import { useCurrentUser } from '../../session/use-session';
 import { Avatar } from '../../ui/avatar';
 import { Spinner } from '../../ui/spinner';
-import { PmConversationView, useNow } from './pm-conversation';
+import { PmConversationView } from './pm-conversation';
 import { useConversations, usePmEvents } from './use-pm';
 
 export function PmDock() {

@@ -9,25 +9,23 @@
  * menu on each line. Members type below; a refused message (too long, too
  * fast, muted) is said plainly.
  */
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { chatMessages, roomPageMessages, CHAT_MESSAGE_MAX, type RoomChatLine } from '@platter/contract';
-import { errorText } from '../../api/client';
 import { live } from '../../live/socket';
 import { useRoom, type FeedLine } from '../../live/room-store';
 import { meAction } from '../../lib/chat-text';
 import { timeAgo } from '../../lib/time-ago';
+import { useNow } from '../../lib/use-now';
 import { useBlocks } from '../../session/use-blocks';
 import { useCurrentUser } from '../../session/use-session';
 import { MemberText } from '../../ui/member-text';
+import { MessageBox } from '../../ui/message-box';
 import { ModalLink } from '../../ui/modal-link';
 import { ModeratePersonModal, type ModerationTarget } from './moderation/moderate-person-modal';
 import { useRoomRights } from './moderation/use-room-rights';
 import { mentions } from './mentions';
 import { useMentionBadge } from './use-mention-badge';
 import { visibleLines } from './visible-lines';
-
-/** Time deltas are re-read every half minute. */
-const CLOCK_TICK_MS = 30_000;
 
 export function RoomChat({ roomid }: { roomid: string }) {
   const feed = useRoom((state) => state.feed);
@@ -38,7 +36,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
   // Read (or not wanted: a guest; or failed: then nothing is hidden) before members' lines show.
   const ignoresKnown = !(blocks.isPending && blocks.fetchStatus !== 'idle');
   const rights = useRoomRights();
-  const now = useNow(CLOCK_TICK_MS);
+  const now = useNow();
   const listRef = useRef<HTMLOListElement>(null);
   const titleId = useId();
   const [moderating, setModerating] = useState<ModerationTarget | null>(null);
@@ -139,57 +137,16 @@ function FeedLineView({ line, me, now, onModerate }: LineProps) {
 }
 
 function ChatInput({ roomid }: { roomid: string }) {
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const problemId = useId();
-
-  // Told as soon as it is too long, not cut short: a pasted paragraph would lose its end unseen.
-  const tooLong = text.trim().length > CHAT_MESSAGE_MAX;
-  const shownProblem = tooLong ? chatMessages.tooLong : problem;
-
-  const send = (event: FormEvent) => {
-    event.preventDefault();
-    if (sending || tooLong || text.trim() === '') return;
-    setSending(true);
-    setProblem(null);
-    live
-      .request('room.speak', { roomid, text })
-      // Clears what was sent, not what was typed since (a fast typist's next line stays).
-      .then(() => setText((current) => (current === text ? '' : current)))
-      .catch((error: unknown) => setProblem(errorText(error)))
-      .finally(() => setSending(false));
-  };
-
   return (
-    <form className="room-chat__form" onSubmit={send}>
-      <input
-        className="room-chat__input"
-        aria-label={roomPageMessages.chatInputLabel}
-        aria-describedby={shownProblem ? problemId : undefined}
-        aria-invalid={tooLong || undefined}
-        placeholder={roomPageMessages.chatPlaceholder}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-      />
-      <button type="submit" className="button button--primary" disabled={sending || tooLong || text.trim() === ''}>
-        {roomPageMessages.send}
-      </button>
-      {shownProblem && (
-        <p id={problemId} className="room-chat__problem" role="alert">
-          {shownProblem}
-        </p>
-      )}
-    </form>
+    <MessageBox
+      block="room-chat"
+      label={roomPageMessages.chatInputLabel}
+      placeholder={roomPageMessages.chatPlaceholder}
+      sendLabel={roomPageMessages.send}
+      buttonClassName="button button--primary"
+      max={CHAT_MESSAGE_MAX}
+      tooLong={chatMessages.tooLong}
+      send={(text) => live.request('room.speak', { roomid, text })}
+    />
   );
-}
-
-/** The time now, re-read every `ms`: for "3 minutes ago" that stays true. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
 }
