@@ -10,10 +10,10 @@
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { libraryMessages, libraryPanelMessages } from '@platter/contract';
+import { UPLOAD_PATH, libraryMessages, libraryPanelMessages } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { apiPost, echosFreshRoom } from './support/room-members';
+import { apiPost, echosFreshRoom, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 import { toneWav } from './support/wav';
 
@@ -274,6 +274,52 @@ test('a member uploads, reorders, renames, searches and makes playlists in My mu
     .click();
   await expect.poll(async () => (await queueTitles(uma)).slice(-1)).toEqual(['Deep Hum']);
   await uma.context().close();
+});
+
+test("a double click on a row's button is one press: one song moves, one leaves, one is added, and nothing is refused", async () => {
+  const name = 'Dee Double';
+  const page = await newMemberPage(name, { viewport: { width: 1280, height: 900 } });
+  const who = await logIn(server.baseUrl, 'dee.double@example.com');
+  for (const [index, title] of ['One', 'Two', 'Three'].entries()) {
+    const query = new URLSearchParams({ ...who, filename: `${title}.wav` });
+    const response = await fetch(`${server.baseUrl}${UPLOAD_PATH}?${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new Uint8Array(toneWav(2, 330 + 110 * index)),
+    });
+    expect(((await response.json()) as [boolean])[0]).toBe(true);
+  }
+  await page.goto(`${server.baseUrl}/music`);
+  await expect.poll(() => queueTitles(page)).toEqual(['One', 'Two', 'Three']);
+  const settled = async (titles: string[]) => {
+    await expect.poll(() => queueTitles(page)).toEqual(titles);
+    // Still so once every call is answered and the queue read again.
+    await page.waitForLoadState('networkidle');
+    expect(await queueTitles(page)).toEqual(titles);
+  };
+
+  await panel(page)
+    .getByRole('button', { name: libraryPanelMessages.moveDown('One') })
+    .dblclick();
+  await settled(['Two', 'One', 'Three']);
+  await panel(page)
+    .getByRole('button', { name: libraryPanelMessages.removeFromQueue('One') })
+    .dblclick();
+  await settled(['Two', 'Three']);
+  await panel(page)
+    .getByRole('tab', { name: /^Library/ })
+    .click();
+  await panel(page)
+    .getByRole('button', { name: libraryPanelMessages.addToQueue('One') })
+    .dblclick();
+  await panel(page).getByText(libraryPanelMessages.inQueue).first().waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(await panel(page).getByRole('alert').count()).toBe(0);
+  await panel(page)
+    .getByRole('tab', { name: /^Queue/ })
+    .click();
+  await settled(['Two', 'Three', 'One']);
+  await page.context().close();
 });
 
 test('the lobby opens My music as a modal (files dropped on it go up), and a phone gets it as a sheet over the room', async () => {

@@ -175,6 +175,38 @@ describe('songs in a playlist', () => {
     await positionsAreDense(member);
   });
 
+  test('a page names the song it means: a repeated press, or a queue changed meanwhile, acts on that song only', async () => {
+    const member = await aMember(t);
+    const [a, b, c, d] = [
+      await aSong(t, member),
+      await aSong(t, member),
+      await aSong(t, member),
+      await aSong(t, member),
+    ];
+    await t.ok('playlist.create', { playlist_name: 'Meant' }, member);
+    const meant = { playlist_name: 'Meant' };
+    for (const song of [a, b, c, d]) await t.ok('playlist.add', { ...meant, song_dict: { fileid: song._id } }, member);
+
+    // × pressed twice on b (index 1): b goes, c (now at 1) stays.
+    await t.ok('playlist.remove', { ...meant, index: 1, songid: b._id }, member);
+    await t.ok('playlist.remove', { ...meant, index: 1, songid: b._id }, member);
+    expect(await ids(member, 'Meant')).toEqual([a._id, c._id, d._id]);
+    // An index gone stale (the page still shows d at 3): d is found where it is now.
+    await t.ok('playlist.remove', { ...meant, index: 3, songid: d._id }, member);
+    expect(await ids(member, 'Meant')).toEqual([a._id, c._id]);
+
+    // ▼ pressed twice on a (0 → 1): a moves once; c, which took a's place, stays put.
+    await t.ok('playlist.reorder', { ...meant, index_from: 0, index_to: 1, songid: a._id }, member);
+    await t.ok('playlist.reorder', { ...meant, index_from: 0, index_to: 1, songid: a._id }, member);
+    expect(await ids(member, 'Meant')).toEqual([c._id, a._id]);
+    // A song no longer in the playlist cannot be moved; nothing else is.
+    expect(
+      (await refusal(t.call('playlist.reorder', { ...meant, index_from: 0, index_to: 1, songid: b._id }, member))).err,
+    ).toBe(libraryMessages.notInPlaylist);
+    expect(await ids(member, 'Meant')).toEqual([c._id, a._id]);
+    await positionsAreDense(member);
+  });
+
   test('a playlist holds at most PLAYLIST_SONGS_MAX songs', async () => {
     const member = await aMember(t);
     const song = await aSong(t, member);

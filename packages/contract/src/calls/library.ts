@@ -43,6 +43,8 @@ export const libraryMessages = {
   lastPlaylist: "You can't delete your only playlist.",
   alreadyInPlaylist: 'That song is already in this playlist.',
   indexOutOfRange: "There's no song at that place in the playlist.",
+  /** playlist.reorder naming a song (`songid`) that has left the playlist meanwhile. */
+  notInPlaylist: 'That song is no longer in this playlist.',
   interrupted: 'The upload was interrupted. Please try again.',
   /** GET /audio/:songid for a song that is neither the caller's nor playing in their room. */
   audioRefused: "That song isn't yours, and your room isn't playing it.",
@@ -270,15 +272,20 @@ export const libraryCalls = callTable(
     name: 'playlist.remove',
     method: 'POST',
     access: 'member',
-    // Takes the song at `index` out of the playlist (it stays in the library).
-    input: whichPlaylist.extend({ index }),
+    // Takes the song at `index` out of the playlist (it stays in the library). A page names the song it
+    // means too (`songid`): if the playlist changed since the page read it (a played song went to the
+    // end, another page moved one), that song is taken out wherever it is, and if it is out already
+    // nothing is done, so a repeated press removes one song, not the next one along.
+    input: whichPlaylist.extend({ index, songid: songId.optional() }),
     output: z.object({}),
   }),
   defineCall({
     name: 'playlist.reorder',
     method: 'POST',
     access: 'member',
-    input: whichPlaylist.extend({ index_from: index, index_to: index }),
+    // Moves the song at `index_from` to `index_to`. With `songid`, the song meant is moved from wherever
+    // it is now (as for playlist.remove), and one no longer in the playlist is refused.
+    input: whichPlaylist.extend({ index_from: index, index_to: index, songid: songId.optional() }),
     output: z.object({}),
   }),
 );

@@ -125,15 +125,15 @@ export const libraryHandlers = {
       return {};
     }),
 
-  'playlist.remove': ({ playlist_name, index }, { db, caller, now }) =>
+  'playlist.remove': ({ playlist_name, index, songid }, { db, caller, now }) =>
     withPlaylists(db, caller.userid, now(), async (trx, playlists) => {
-      await removeAt(trx, whichPlaylist(playlists, playlist_name).id, index);
+      await removeAt(trx, whichPlaylist(playlists, playlist_name).id, index, songid);
       return {};
     }),
 
-  'playlist.reorder': ({ playlist_name, index_from, index_to }, { db, caller, now }) =>
+  'playlist.reorder': ({ playlist_name, index_from, index_to, songid }, { db, caller, now }) =>
     withPlaylists(db, caller.userid, now(), async (trx, playlists) => {
-      await moveSong(trx, whichPlaylist(playlists, playlist_name).id, index_from, index_to);
+      await moveSong(trx, whichPlaylist(playlists, playlist_name).id, index_from, index_to, songid);
       return {};
     }),
 } satisfies HandlerGroup;

@@ -123,10 +123,27 @@ async function songAt(trx: Db, playlistId: string, index: number): Promise<strin
   return row.songId;
 }
 
-export async function removeAt(trx: Db, playlistId: string, index: number): Promise<void> {
-  const songId = await songAt(trx, playlistId, index);
+/** Where a song is in a playlist; null when it is not there. */
+async function positionOf(trx: Db, playlistId: string, songId: string): Promise<number | null> {
+  const row = await trx
+    .selectFrom('playlistSongs')
+    .select('position')
+    .where('playlistId', '=', playlistId)
+    .where('songId', '=', songId)
+    .executeTakeFirst();
+  return row?.position ?? null;
+}
+
+/**
+ * Takes a song out of a playlist: the one at `index`, or, when the page names the song it means,
+ * that one wherever it is now (none if it is out already: a repeated remove takes nothing more).
+ */
+export async function removeAt(trx: Db, playlistId: string, index: number, meant?: string): Promise<void> {
+  const position = meant === undefined ? index : await positionOf(trx, playlistId, meant);
+  if (position === null) return;
+  const songId = meant ?? (await songAt(trx, playlistId, index));
   await trx.deleteFrom('playlistSongs').where('playlistId', '=', playlistId).where('songId', '=', songId).execute();
-  await closeGap(trx, playlistId, index);
+  await closeGap(trx, playlistId, position);
 }
 
 async function closeGap(trx: Db, playlistId: string, index: number): Promise<void> {
@@ -138,8 +155,11 @@ async function closeGap(trx: Db, playlistId: string, index: number): Promise<voi
     .execute();
 }
 
-export async function moveSong(trx: Db, playlistId: string, from: number, to: number): Promise<void> {
-  const songId = await songAt(trx, playlistId, from);
+/** Moves the song at `from` (or the one the page means, from wherever it is now) to `to`. */
+export async function moveSong(trx: Db, playlistId: string, at: number, to: number, meant?: string): Promise<void> {
+  const from = meant === undefined ? at : await positionOf(trx, playlistId, meant);
+  if (from === null) throw errors.invalid(libraryMessages.notInPlaylist);
+  const songId = meant ?? (await songAt(trx, playlistId, from));
   if (to >= (await countSongs(trx, playlistId))) throw errors.invalid(libraryMessages.indexOutOfRange);
   if (from === to) return;
   const shift =

@@ -6,6 +6,7 @@
 import { useEffect, useState } from 'react';
 import { SONG_TITLE_MAX, type LibrarySong, libraryPanelMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
+import { onePress } from '../../ui/one-press';
 import { Spinner } from '../../ui/spinner';
 import { IconButton, SongSummary } from './song-row';
 import { useAddToQueue, useLibrarySongs, useRemoveSong } from './use-library';
@@ -75,7 +76,7 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
                       className="button button--small"
                       aria-label={libraryPanelMessages.addToQueue(song.metadata.song)}
                       disabled={add.isPending}
-                      onClick={() => add.mutate({ song_dict: { fileid: song._id } })}
+                      onClick={onePress(() => add.mutate({ song_dict: { fileid: song._id } }))}
                     >
                       {libraryPanelMessages.add}
                     </button>
@@ -124,7 +125,7 @@ function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () =
           type="button"
           className="button button--small button--danger"
           disabled={props.busy}
-          onClick={props.onDelete}
+          onClick={onePress(props.onDelete)}
         >
           {libraryPanelMessages.delete}
         </button>

@@ -6,6 +6,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { PLAYLIST_NAME_MAX, libraryPanelMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
+import { onePress } from '../../ui/one-press';
 import {
   useCreatePlaylist,
   useDeletePlaylist,
@@ -148,7 +149,7 @@ function ConfirmDelete({ name, onDone }: { name: string; onDone: () => void }) {
         type="button"
         className="button button--small button--danger"
         disabled={remove.isPending}
-        onClick={() => remove.mutate({ playlist_name: name }, { onSuccess: onDone })}
+        onClick={onePress(() => remove.mutate({ playlist_name: name }, { onSuccess: onDone }))}
       >
         {libraryPanelMessages.delete}
       </button>

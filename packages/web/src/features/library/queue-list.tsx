@@ -21,8 +21,9 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
   const problem = reorder.error ?? remove.error;
 
   const move = (from: number, to: number) => {
-    if (to < 0 || to >= songs.length || from === to) return;
-    reorder.mutate({ from, to });
+    const song = songs[from];
+    if (!song || to < 0 || to >= songs.length || from === to) return;
+    reorder.mutate({ from, to, songid: song._id });
   };
   const drag = useQueueDrag(list, move);
 
@@ -87,7 +88,7 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
                     <IconButton
                       label={libraryPanelMessages.removeFromQueue(title)}
                       disabled={remove.isPending}
-                      onClick={() => remove.mutate({ index })}
+                      onClick={() => remove.mutate({ index, songid: song._id })}
                     >
                       ×
                     </IconButton>

@@ -7,6 +7,7 @@ import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 're
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { CoverArt } from '../../ui/cover-art';
+import { onePress } from '../../ui/one-press';
 import { formatDuration } from '../../lib/duration';
 import { libraryPanelMessages } from '@platter/contract';
 import { useEditSong } from './use-library';
@@ -22,7 +23,7 @@ export function SongSummary({ song, preview, next = false }: { song: LibrarySong
         className={`song__cover${playing ? ' is-playing' : ''}`}
         aria-label={(playing ? libraryPanelMessages.stopPreview : libraryPanelMessages.preview)(metadata.song)}
         aria-pressed={playing}
-        onClick={() => preview.toggle(song._id)}
+        onClick={onePress(() => preview.toggle(song._id))}
       >
         <CoverArt src={metadata.coverart} size={40} lazy />
         <span className="song__play" aria-hidden="true">
@@ -118,7 +119,7 @@ export function IconButton({
       aria-label={label}
       title={label}
       disabled={disabled}
-      onClick={onClick}
+      onClick={onePress(onClick)}
     >
       <span aria-hidden="true">{children}</span>
     </button>

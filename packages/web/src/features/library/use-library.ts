@@ -101,8 +101,9 @@ export function useReorderQueue() {
   const { userid } = useMemberKey();
   const key = libraryKey(userid, 'queue');
   return useMutation({
-    mutationFn: ({ from, to }: { from: number; to: number }) =>
-      call('playlist.reorder', { index_from: from, index_to: to }),
+    // The song is named too, so a press meant for it never moves another that took its place.
+    mutationFn: ({ from, to, songid }: { from: number; to: number; songid: string }) =>
+      call('playlist.reorder', { index_from: from, index_to: to, songid }),
     onMutate: async ({ from, to }) => {
       await queryClient.cancelQueries({ queryKey: key });
       queryClient.setQueryData<LibrarySong[]>(key, (songs) => (songs ? moveItem(songs, from, to) : songs));
