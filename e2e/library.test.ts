@@ -365,9 +365,21 @@ test('the lobby opens My music as a modal (files dropped on it go up), and a pho
   await sheet.getByLabel('Choose audio files to upload').setInputFiles([
     { name: 'Touch One.wav', mimeType: 'audio/wav', buffer: toneWav(3, 330) },
     { name: 'Touch Two.wav', mimeType: 'audio/wav', buffer: toneWav(3, 660) },
+    {
+      name: `${'a_long_name_with_no_spaces_'.repeat(4)}final.mp3`,
+      mimeType: 'audio/mpeg',
+      buffer: Buffer.from('notes'),
+    },
   ]);
   await uploadRow(phone, 'Touch One.wav').getByText(libraryPanelMessages.added).waitFor();
   await uploadRow(phone, 'Touch Two.wav').getByText(libraryPanelMessages.added).waitFor();
+  await uploadRow(phone, 'final.mp3').getByText(libraryMessages.notAudio).waitFor();
+  // Every row stays within the sheet, a long file name cut short, so each row's size and × are in reach.
+  const sheetRight = (box?.x ?? 0) + (box?.width ?? 0);
+  for (const row of await sheet.getByTestId('upload').all()) {
+    const rowBox = await row.boundingBox();
+    expect((rowBox?.x ?? 0) + (rowBox?.width ?? Infinity)).toBeLessThanOrEqual(sheetRight);
+  }
   await expect.poll(async () => (await queueTitles(phone)).slice(-2).sort()).toEqual(['Touch One', 'Touch Two']);
   const [above = '', below = ''] = (await queueTitles(phone)).slice(-2);
   const touchRows = sheet.getByRole('list', { name: 'Queue' }).getByTestId('queue-song');
