@@ -50,6 +50,17 @@ test('a full stage offers the waitlist; the first in line steps up when the DJ s
   // The owner makes the stage one spot and songs at most 8 minutes long.
   await button(echo, 'Room settings').click();
   const settings = echo.getByRole('dialog', { name: 'Room settings' });
+  // The stage rules' heading is a row of its own, and no field stands out past the room's name.
+  const right = async (label: string) => {
+    const box = await settings.getByLabel(label, { exact: true }).boundingBox();
+    return (box?.x ?? 0) + (box?.width ?? Infinity);
+  };
+  const nameRight = await right('Name');
+  for (const label of ['Longest song (minutes)', 'No repeats within (hours)', 'Songs per DJ', 'AFK limit (minutes)'])
+    expect(await right(label), label).toBeLessThanOrEqual(nameRight);
+  const legend = await settings.locator('legend').boundingBox();
+  const longest = await settings.getByLabel('Longest song (minutes)').boundingBox();
+  expect(longest?.y ?? 0).toBeGreaterThan((legend?.y ?? 0) + (legend?.height ?? 0) - 1);
   await settings.getByLabel('DJ spots').selectOption('1');
   await settings.getByLabel('Longest song (minutes)').fill('8');
   // A number out of range is refused on its field, in the contract's words.
