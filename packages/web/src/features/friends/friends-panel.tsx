@@ -86,11 +86,9 @@ function FriendRoom({ room, buddies }: { room: Room; buddies: Buddy[] }) {
       </a>
       <p className="friend-room__meta">
         {song ? (
-          <span className="friend-room__song" title={`${song.artist} – ${song.song}`}>
+          <span className="friend-room__song" title={songLine(song)}>
             <CoverArt src={song.coverart} size={20} className="friend-room__cover" />
-            <span className="friend-room__song-name">
-              {song.artist} – {song.song}
-            </span>
+            <span className="friend-room__song-name">{songLine(song)}</span>
           </span>
         ) : (
           <span>{roomMusicMessages.nothingPlaying}</span>
@@ -120,4 +118,9 @@ function FriendRoom({ room, buddies }: { room: Room; buddies: Buddy[] }) {
       </ul>
     </li>
   );
+}
+
+/** "Artist – Song", or the song alone when its artist is not known (no dash before it). */
+export function songLine(song: { artist: string; song: string }): string {
+  return song.artist.trim() ? `${song.artist} – ${song.song}` : song.song;
 }
