@@ -1,6 +1,15 @@
 import { describe, expect, test } from 'vitest';
 import { DEFAULT_AVATAR_ID, DJ_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, SIGNUP_AVATAR_IDS } from './constants';
-import { djName, email, firstError, messages, password, passwordWithConfirmation, signupAvatarId } from './validation';
+import {
+  djName,
+  email,
+  firstError,
+  messages,
+  password,
+  passwordWithConfirmation,
+  signupAvatarId,
+  wholeNumber,
+} from './validation';
 
 describe('messages', () => {
   test('carry the spec §5 wording word for word', () => {
@@ -186,6 +195,25 @@ describe('signupAvatarId', () => {
 
   test('refuses what is not a number', () => {
     expect(signupAvatarId.safeParse('abc').success).toBe(false);
+  });
+});
+
+describe('wholeNumber', () => {
+  test('reads a number, or digits as a query string or a form field sends them', () => {
+    expect(wholeNumber.parse(3)).toBe(3);
+    expect(wholeNumber.parse(' 42 ')).toBe(42);
+    expect(wholeNumber.parse('-5')).toBe(-5);
+    expect(wholeNumber.parse('999999999999999')).toBe(999_999_999_999_999);
+  });
+
+  test('leading zeros do not count against the 15 digits', () => {
+    expect(wholeNumber.parse('007')).toBe(7);
+    expect(wholeNumber.parse(`${'0'.repeat(40)}3`)).toBe(3);
+  });
+
+  test('refuses what is not a whole number of at most 15 digits', () => {
+    for (const value of ['1.5', '1e3', 'abc', '', '1234567890123456', '0x10', 1.5])
+      expect(wholeNumber.safeParse(value).success, String(value)).toBe(false);
   });
 });
 

@@ -65,7 +65,8 @@ export function wholeNumberWith(message?: string) {
       z
         .string()
         .trim()
-        .regex(/^-?\d{1,15}$/)
+        // Up to 15 digits (a double holds them exactly), after any leading zeros: "007" is 7.
+        .regex(/^-?0*\d{1,15}$/)
         .transform(Number),
     ],
     message ? { message } : undefined,
