@@ -5,7 +5,7 @@
  */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { moderationMessages } from '@platter/contract';
+import { moderatePersonMessages, moderationMessages } from '@platter/contract';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { echosFreshRoom } from './support/room-members';
@@ -39,6 +39,18 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   await panel.getByRole('region', { name: 'People here' }).getByText('Ada Vinyl').waitFor();
   await panel.getByRole('button', { name: 'Moderate Ada Vinyl' }).click();
   const menu = echo.getByRole('dialog', { name: 'Moderate Ada Vinyl' });
+  // Unmute is offered only while a mute runs, which the menu says.
+  const mute = menu.getByRole('region', { name: moderatePersonMessages.muteGroup });
+  const unmute = mute.getByRole('button', { name: moderatePersonMessages.unmute });
+  expect(await unmute.count()).toBe(0);
+  await mute.getByRole('button', { name: moderatePersonMessages.fiveMinutes, exact: true }).click();
+  await menu.getByRole('status').getByText(moderatePersonMessages.muted('Ada Vinyl', '5 minutes')).waitFor();
+  await mute.getByText(moderatePersonMessages.mutedFor(5)).waitFor();
+  await unmute.click();
+  await menu.getByRole('status').getByText(moderatePersonMessages.unmuted('Ada Vinyl')).waitFor();
+  await expect.poll(() => unmute.count()).toBe(0);
+  expect(await mute.getByText(moderatePersonMessages.mutedFor(5)).count()).toBe(0);
+
   await menu.getByLabel('Reason (shown to them and the room)').fill('too loud');
   await menu.getByRole('button', { name: 'Boot from the room' }).click();
   await menu.getByRole('status').getByText('Ada Vinyl was removed from the room.').waitFor();

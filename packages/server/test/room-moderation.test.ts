@@ -251,11 +251,21 @@ describe('moderation', () => {
     clock += 1000;
     await modPage.socket.ok('room.mute_user', { roomid: room.roomid, target_userid: talker.userid, minutes: 60 });
     expect((await heard(talking.socket, room, 'muted_user')).until).toBe(clock + 60 * 60_000);
+    // A page joining now is told who is muted, and until when (a moderator's page offers Unmute by it).
+    const { snapshot: seen } = await inRoom(await aMember(t), room);
+    expect(seen.mutes).toEqual({ [talker.userid]: clock + 60 * 60_000 });
+    expect(seen.muted_until).toBeNull();
+    expect((await inRoom(talker, room)).snapshot.muted_until).toBe(clock + 60 * 60_000);
     clock += 1000;
     await watching.socket.ok('room.unmute_user', { roomid: room.roomid, target_userid: talker.userid });
     const lifted = await heard(talking.socket, room, 'muted_user');
     expect([lifted.userid, lifted.until, lifted.modid]).toEqual([talker.userid, null, owner.userid]);
     await talking.socket.ok('room.speak', { roomid: room.roomid, text: 'free again' });
+    // Lifting a mute that is not there is refused: the room is told of no unmute that never was.
+    expect(
+      await watching.socket.call('room.unmute_user', { roomid: room.roomid, target_userid: talker.userid }),
+    ).toEqual([false, { err: moderationMessages.notMuted, errcode: 'conflict' }]);
+    expect((await inRoom(await aMember(t), room)).snapshot.mutes).toEqual({});
 
     // Only the owner (or staff) removes a moderator; a moderator may not, nor anyone twice.
     expect(await t.call('room.rem_moderator', { roomid: room.roomid, target_userid: mod.userid }, other)).toEqual([

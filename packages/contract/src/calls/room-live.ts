@@ -45,6 +45,11 @@ export const roomSnapshot = z.object({
   chat: z.array(roomChatLine),
   /** Until when the caller may not chat here (epoch ms), or null. */
   muted_until: z.number().nullable(),
+  /**
+   * Everyone who may not chat here now, and until when (epoch ms): the room hears each mute as it
+   * happens (`muted_user`), so a moderator's page knows whom to offer Unmute.
+   */
+  mutes: z.record(z.string(), z.number()),
   /** The song playing now and when it started (a late joiner starts mid-song), or null. */
   current_song: playingSong.nullable(),
   /** The votes on it so far (zero when nothing plays). */

@@ -39,6 +39,7 @@ export const moderationMessages = {
   banMinutes: `A ban lasts from 1 minute to ${BAN_MINUTES_MAX} minutes, or for good.`,
   muteMinutes: `A mute lasts from 1 to ${MUTE_MINUTES_MAX} minutes.`,
   notBanned: "That person isn't banned here.",
+  notMuted: "That person isn't muted here.",
   chatMissing: 'That message is gone already.',
   slowMode: `Slow mode is 0 (off) to ${SLOW_MODE_SECONDS_MAX} seconds.`,
   descriptionTooLong: `Keep the description under ${ROOM_DESCRIPTION_MAX} characters.`,
@@ -231,6 +232,8 @@ export const moderatePersonMessages = {
   offWaitlist: (name: string) => `${name} is off the waitlist.`,
   muteGroup: 'Mute in chat',
   muted: (name: string, length: string) => `${name} is muted for ${length}.`,
+  /** How long the person's mute has to run, in whole minutes (rounded up). */
+  mutedFor: (minutes: number) => `Muted in chat for ${minutes <= 1 ? 'a minute' : `${minutes} minutes`} more.`,
   unmute: 'Unmute',
   unmuted: (name: string) => `${name} can chat again.`,
   reasonLabel: 'Reason (shown to them and the room)',

@@ -60,6 +60,7 @@ test('the snapshot brings the song, its votes and snaggers; nothing playing is s
     djids: [],
     chat: [],
     muted_until: null,
+    mutes: {},
     seq: 1,
     current_song: null,
     votes: { upvotes: 0, downvotes: 0, votelog: [] },

@@ -48,6 +48,7 @@ const snapshot = (seq: number, users: string[]): RoomSnapshot => ({
   djids: [],
   chat: [],
   muted_until: null,
+  mutes: {},
   current_song: null,
   votes: { upvotes: 0, downvotes: 0, votelog: [] },
   snaggers: [],
@@ -155,24 +156,36 @@ test('the stage follows add_dj and rem_dj, and each reads as a line in the chat'
   expect(state.feed).toHaveLength(3);
 });
 
-test('moderators, mutes of the reader and room updates', () => {
+test('moderators, mutes and room updates', () => {
   let state = joined(4, ['a', 'b']);
   state = reduceRoom(state, event(5, { command: 'new_moderator', roomid: 'r1', userid: 'b', name: 'Name b' }));
   expect(state.snapshot?.metadata.moderator_id).toEqual(['b']);
+  // Everyone's mutes are kept (a moderator's page offers Unmute by them), and lifted ones dropped.
   state = reduceRoom(
     state,
     event(6, { command: 'muted_user', roomid: 'r1', userid: 'a', name: 'Name a', modid: 'b', until: 99 }),
   );
-  expect(state.mutedUntil).toBe(99);
   state = reduceRoom(
     state,
     event(7, { command: 'muted_user', roomid: 'r1', userid: 'x', name: 'X', modid: 'b', until: 5 }),
   );
-  expect(state.mutedUntil).toBe(99);
+  expect(state.mutes).toEqual({ a: 99, x: 5 });
+  state = reduceRoom(
+    state,
+    event(8, { command: 'muted_user', roomid: 'r1', userid: 'x', name: 'X', modid: 'b', until: null }),
+  );
+  expect(state.mutes).toEqual({ a: 99 });
+  // A fresh snapshot brings the room's mutes as they are.
+  state = reduceRoom(state, {
+    type: 'snapshot',
+    snapshot: { ...snapshot(8, ['a', 'b']), mutes: { b: 7 } },
+    reader: 'a',
+  });
+  expect(state.mutes).toEqual({ b: 7 });
   const room = { ...snapshot(0, []).room, name: 'Renamed' };
-  state = reduceRoom(state, event(8, { command: 'update_room', roomid: 'r1', room, modid: 'b' }));
+  state = reduceRoom(state, event(9, { command: 'update_room', roomid: 'r1', room, modid: 'b' }));
   expect(state.snapshot?.name).toBe('Renamed');
-  state = reduceRoom(state, event(9, { command: 'rem_moderator', roomid: 'r1', userid: 'b', name: 'Name b' }));
+  state = reduceRoom(state, event(10, { command: 'rem_moderator', roomid: 'r1', userid: 'b', name: 'Name b' }));
   expect(state.snapshot?.metadata.moderator_id).toEqual([]);
   expect(reduceRoom(state, { type: 'exited', error: 'Gone.' })).toMatchObject({ status: 'exited', error: 'Gone.' });
 });

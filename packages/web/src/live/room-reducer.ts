@@ -35,8 +35,8 @@ export interface RoomState {
   seq: number;
   /** The chat and the room's happenings, oldest first. */
   feed: readonly FeedLine[];
-  /** Until when the reader may not chat here (epoch ms), or null. */
-  mutedUntil: number | null;
+  /** Who may not chat here, and until when (epoch ms): the reader's own mute, and whom a moderator may unmute. */
+  mutes: Readonly<Record<string, number>>;
   /** True when an event came out of order: the state waits for a fresh snapshot. */
   gap: boolean;
   /** Why the room refused or let go of the page. */
@@ -63,7 +63,7 @@ export const emptyRoom: RoomState = {
   djPlans: {},
   seq: 0,
   feed: [],
-  mutedUntil: null,
+  mutes: {},
   gap: false,
   error: null,
   music: silence,
@@ -156,7 +156,7 @@ function restartsAfkClock(state: RoomState, event: RoomEvent, reader: string | n
 }
 
 /** Applies one event to the room (idempotent for people: joining twice is being there once). */
-function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): RoomState {
+function applyEvent(state: RoomState, event: RoomEvent): RoomState {
   switch (event.command) {
     case 'registered':
       return { ...state, users: [...withoutUsers(state.users, event.user), ...event.user] };
@@ -193,8 +193,10 @@ function applyEvent(state: RoomState, event: RoomEvent, reader: string | null): 
       const moderator_id = event.command === 'new_moderator' ? [...others, event.userid] : others;
       return { ...state, snapshot: { ...state.snapshot, metadata: { ...state.snapshot.metadata, moderator_id } } };
     }
-    case 'muted_user':
-      return event.userid === reader ? { ...state, mutedUntil: event.until } : state;
+    case 'muted_user': {
+      const { [event.userid]: _lifted, ...others } = state.mutes;
+      return { ...state, mutes: event.until === null ? others : { ...others, [event.userid]: event.until } };
+    }
     case 'chat_deleted':
       return { ...state, feed: state.feed.filter((line) => line.kind !== 'chat' || line.chatid !== event.chatid) };
     case 'update_room':
@@ -223,7 +225,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
     case 'exited':
       return { ...state, status: 'exited', error: action.error };
     case 'snapshot': {
-      const { room, users, djids, chat, seq, muted_until, waitlist, dj_plans, active_at } = action.snapshot;
+      const { room, users, djids, chat, seq, mutes, waitlist, dj_plans, active_at } = action.snapshot;
       // A snapshot older than what the page has seen (a slow answer) changes nothing.
       if (state.status === 'live' && !state.gap && seq < state.seq) return state;
       // The page's own notices stay; the chat is the server's.
@@ -240,7 +242,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
         waitlist,
         djPlans: dj_plans,
         feed: feed.slice(-FEED_KEPT),
-        mutedUntil: muted_until,
+        mutes,
         // A re-sync's snapshot may have been read before an afk_clock the page already has.
         activeAt:
           active_at !== null && state.snapshot?.roomid === room.roomid ? later(state.activeAt, active_at) : active_at,
@@ -260,7 +262,7 @@ export function reduceRoom(state: RoomState, action: RoomAction): RoomState {
       if (action.seq !== state.seq + 1) return { ...state, gap: true };
       const notice = noticeOf(state, action.event);
       const restarted = action.serverTime !== undefined && restartsAfkClock(state, action.event, action.reader);
-      const applied = applyEvent(state, action.event, action.reader);
+      const applied = applyEvent(state, action.event);
       const next = restarted ? { ...applied, activeAt: later(applied.activeAt, action.serverTime!) } : applied;
       const feed = notice
         ? [...next.feed, { kind: 'notice' as const, key: `n${action.seq}`, text: notice, time: action.time }]

@@ -150,7 +150,14 @@ export async function muteUser(
     const target = await requireTarget(trx, roomId, mod, targetId);
     const until = minutes === null ? null : time + minutes * 60_000;
     if (until === null) {
-      await trx.deleteFrom('roomMutes').where('roomId', '=', roomId).where('userId', '=', targetId).execute();
+      // Lifting a mute that is not there would tell the room of an unmute that never was.
+      const lifted = await trx
+        .deleteFrom('roomMutes')
+        .where('roomId', '=', roomId)
+        .where('userId', '=', targetId)
+        .where('until', '>', time)
+        .executeTakeFirst();
+      if (Number(lifted.numDeletedRows) === 0) throw errors.conflict(moderationMessages.notMuted);
     } else {
       await trx
         .insertInto('roomMutes')
@@ -168,6 +175,17 @@ export async function muteUser(
       { command: 'muted_user', roomid: roomId, userid: targetId, name: nameOf(target), modid: mod.userid, until },
     ];
   });
+}
+
+/** Who may not chat in the room now, and until when (epoch ms). */
+export async function mutesOf(db: Db, roomId: string, now: number): Promise<Record<string, number>> {
+  const mutes = await db
+    .selectFrom('roomMutes')
+    .select(['userId', 'until'])
+    .where('roomId', '=', roomId)
+    .where('until', '>', now)
+    .execute();
+  return Object.fromEntries(mutes.map((mute) => [mute.userId, Number(mute.until)]));
 }
 
 /** Until when a person may not chat in the room, or null. */

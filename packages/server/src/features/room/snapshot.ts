@@ -3,7 +3,7 @@ import type { RoomSnapshot } from '@platter/contract';
 import type { Services } from '../../api/context';
 import type { Db } from '../../db/database';
 import { recentChat } from './chat';
-import { mutedUntil } from './moderation';
+import { mutesOf } from './moderation';
 import { currentPlayOf, playingSongOf, snaggersOf, votesOf } from '../playback';
 import { moderatorIdsOf, readRoom, roomDetailsView, roomPeople, waitlistOf } from '../rooms';
 import { djPlansOf } from './stage-commands';
@@ -24,11 +24,13 @@ export function roomSnapshot(services: Services, roomId: string, userId: string)
     const room = await trx.selectFrom('rooms').selectAll().where('id', '=', roomId).executeTakeFirstOrThrow();
     // A silent room needs no more reads.
     const play = room.currentPlayId === null ? null : await currentPlayOf(trx, roomId);
+    const mutes = await mutesOf(trx, roomId, services.now());
     return {
       room: roomDetailsView(room, await moderatorIdsOf(trx, roomId)),
       ...(await roomPeople(trx, roomId)),
       chat: await recentChat(trx, roomId),
-      muted_until: await mutedUntil(trx, roomId, userId, services.now()),
+      muted_until: mutes[userId] ?? null,
+      mutes,
       current_song: await playingSongOf(trx, roomId, play),
       votes: await votesOf(trx, play),
       snaggers: await snaggersOf(trx, play),

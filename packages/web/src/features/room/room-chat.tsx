@@ -30,8 +30,8 @@ import { visibleLines } from './visible-lines';
 export function RoomChat({ roomid }: { roomid: string }) {
   const feed = useRoom((state) => state.feed);
   const users = useRoom((state) => state.users);
-  const mutedUntil = useRoom((state) => state.mutedUntil);
   const me = useCurrentUser();
+  const mutedUntil = useRoom((state) => (me ? state.mutes[me.userid] : undefined));
   const blocks = useBlocks();
   // Read (or not wanted: a guest; or failed: then nothing is hidden) before members' lines show.
   const ignoresKnown = !(blocks.isPending && blocks.fetchStatus !== 'idle');
@@ -76,7 +76,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
           <ModalLink to="/login">{roomPageMessages.chatLogIn}</ModalLink> {roomPageMessages.chatOr}{' '}
           <ModalLink to="/signup">{roomPageMessages.chatSignUp}</ModalLink> {roomPageMessages.chatToChat}
         </p>
-      ) : mutedUntil !== null && mutedUntil > now ? (
+      ) : mutedUntil !== undefined && mutedUntil > now ? (
         <p className="room-chat__muted" role="status">
           {chatMessages.muted}
         </p>

@@ -9,6 +9,7 @@ import { MODERATION_REASON_MAX, moderatePersonMessages, type CallName, type Call
 import { errorText } from '../../../api/client';
 import { live } from '../../../live/socket';
 import { useRoom } from '../../../live/room-store';
+import { useNow } from '../../../lib/use-now';
 import { Modal } from '../../../ui/modal';
 import { useRoomRights } from './use-room-rights';
 
@@ -17,6 +18,9 @@ const MUTES = [
   [15, moderatePersonMessages.fifteenMinutes],
   [60, moderatePersonMessages.oneHour],
 ] as const;
+
+/** A running mute's minutes left are re-read this often. */
+const MUTE_TICK_MS = 10_000;
 
 const BANS = [
   [60, moderatePersonMessages.oneHour],
@@ -39,6 +43,10 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
   const waiting = useRoom((state) => state.waitlist.includes(target.userid));
   const here = useRoom((state) => state.users.some((user) => user.userid === target.userid));
   const isModerator = useRoom((state) => state.snapshot?.metadata.moderator_id.includes(target.userid) ?? false);
+  // Unmute is offered only while a mute runs (lifting none would tell the room of an unmute that never was).
+  const mutedUntil = useRoom((state) => state.mutes[target.userid]);
+  useNow(MUTE_TICK_MS);
+  const minutesMuted = mutedUntil === undefined ? 0 : Math.ceil((mutedUntil - live.clock.serverNow()) / 60_000);
   const rights = useRoomRights();
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
@@ -121,6 +129,7 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
               </Group>
             )}
             <Group title={moderatePersonMessages.muteGroup}>
+              {minutesMuted > 0 && <p className="moderate__state">{moderatePersonMessages.mutedFor(minutesMuted)}</p>}
               {MUTES.map(([minutes, label]) => (
                 <Act
                   key={minutes}
@@ -132,12 +141,16 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
                   {label}
                 </Act>
               ))}
-              <Act
-                busy={busy}
-                onClick={() => void act('room.unmute_user', who, moderatePersonMessages.unmuted(target.name))}
-              >
-                {moderatePersonMessages.unmute}
-              </Act>
+              {minutesMuted > 0 && (
+                <>
+                  <Act
+                    busy={busy}
+                    onClick={() => void act('room.unmute_user', who, moderatePersonMessages.unmuted(target.name))}
+                  >
+                    {moderatePersonMessages.unmute}
+                  </Act>
+                </>
+              )}
             </Group>
             <div className="field">
               <label className="field__label" htmlFor={reasonId}>
