@@ -188,18 +188,6 @@ export async function mutesOf(db: Db, roomId: string, now: number): Promise<Reco
   return Object.fromEntries(mutes.map((mute) => [mute.userId, Number(mute.until)]));
 }
 
-/** Until when a person may not chat in the room, or null. */
-export async function mutedUntil(db: Db, roomId: string, userId: string, now: number): Promise<number | null> {
-  const mute = await db
-    .selectFrom('roomMutes')
-    .select('until')
-    .where('roomId', '=', roomId)
-    .where('userId', '=', userId)
-    .where('until', '>', now)
-    .executeTakeFirst();
-  return mute ? Number(mute.until) : null;
-}
-
 export async function deleteChat(services: Services, roomId: string, caller: Caller, chatid: string): Promise<void> {
   await roomCommand(services, roomId, async (trx) => {
     const mod: Moderator = await requireModerator(trx, roomId, caller);
