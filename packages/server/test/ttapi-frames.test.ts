@@ -92,3 +92,29 @@ test('once authenticated, requests run as the bot; unknown apis are refused by n
     bot: true,
   });
 });
+
+test('a request without a msgid is refused and not run; several in one message are each answered', async () => {
+  const credentials = { userid: bot.userid, userauth: bot.userauth };
+  const room = await aRoom(t, bot);
+  // Unseen, a room.speak would change the room: it is refused before it runs.
+  expect(await ask({ api: 'room.speak', roomid: room.roomid, text: 'unseen', ...credentials })).toEqual({
+    msgid: -1,
+    success: false,
+    err: ttapiMessages.noMsgid,
+    errcode: 'bad_request',
+  });
+  expect(await ask({ api: 'user.info', msgid: 'seven', ...credentials })).toMatchObject({
+    msgid: -1,
+    err: ttapiMessages.noMsgid,
+  });
+  // socket.io 0.6 let a client send several messages in one: each is answered, in order.
+  ws.send(
+    frame(JSON.stringify({ api: 'user.info', msgid: 8, ...credentials })) +
+      frame(JSON.stringify({ api: 'user.info', msgid: 9, ...credentials })),
+  );
+  const answers = [await next(), await next()].map((reply) => JSON.parse(reply.slice(reply.indexOf('{'))) as object);
+  expect(answers).toMatchObject([
+    { msgid: 8, success: true },
+    { msgid: 9, success: true },
+  ]);
+});

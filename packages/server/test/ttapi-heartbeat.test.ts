@@ -13,7 +13,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { aBot, aMember, aRoom, type Member, type TestRoom } from './support/factories';
 import { socketUrl } from './support/socket-client';
 import { nextFrom, request, stopBot, ttapiBot, type TtapiBot } from './support/ttapi-bot';
-import { frame, readFrame } from '../src/realtime/ttapi/framing';
+import { frame, readFrames } from '../src/realtime/ttapi/framing';
 import { TTAPI_PATH } from '../src/realtime/ttapi/gateway';
 
 const HEARTBEAT = /^~m~\d+~m~~h~\d+$/;
@@ -55,7 +55,9 @@ test('a ttapi bot hears ~h~N, echoes each, and stays connected and answered', as
   await expect.poll(() => beats.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(5);
   // Each ~h~N went back as it came: ttapi's echo.
   expect(echoes.slice(0, 5)).toEqual(beats.slice(0, 5));
-  expect(beats.slice(0, 5).map((beat) => readFrame(beat).kind)).toEqual(Array(5).fill('heartbeat'));
+  expect(beats.slice(0, 5).flatMap((beat) => readFrames(beat).map((inbound) => inbound.kind))).toEqual(
+    Array(5).fill('heartbeat'),
+  );
   expect(ws.readyState).toBe(WebSocket.OPEN);
   expect(await request(bot, { api: 'user.info' })).toMatchObject({ success: true, userid: member.userid });
   expect(await inRoom()).toContain(member.userid);
@@ -79,8 +81,8 @@ async function aBareBot(member: Member, options: { autoPong: boolean }) {
   ws.on('message', (data) => {
     const text = String(data);
     if (HEARTBEAT.test(text)) beats.push(text);
-    const inbound = readFrame(text);
-    if (inbound.kind === 'json') {
+    for (const inbound of readFrames(text)) {
+      if (inbound.kind !== 'json') continue;
       const value = inbound.value as Record<string, unknown>;
       if (typeof value.msgid === 'number') replies.set(value.msgid, value);
     }

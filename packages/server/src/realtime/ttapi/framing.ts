@@ -25,11 +25,28 @@ export function heartbeatFrame(beat: number): string {
 
 export type Inbound = { kind: 'heartbeat' } | { kind: 'json'; value: unknown } | { kind: 'malformed' };
 
-/** Reads one message from a bot. */
-export function readFrame(text: string): Inbound {
-  const match = /^~m~(\d{1,7})~m~/.exec(text);
-  if (!match) return { kind: 'malformed' };
-  const data = text.slice(match[0].length, match[0].length + Number(match[1]));
+/**
+ * Reads the messages of one websocket message from a bot: socket.io 0.6 let a client put several
+ * `~m~LEN~m~DATA` one after another in one, so each is read in turn. What does not frame (no
+ * `~m~`, a length past the end) ends the list as malformed.
+ */
+export function readFrames(text: string): Inbound[] {
+  const messages: Inbound[] = [];
+  let at = 0;
+  while (at < text.length) {
+    const match = /^~m~(\d{1,7})~m~/.exec(text.slice(at, at + 20));
+    const end = match ? at + match[0].length + Number(match[1]) : Infinity;
+    if (!match || end > text.length) {
+      messages.push({ kind: 'malformed' });
+      break;
+    }
+    messages.push(readData(text.slice(at + match[0].length, end)));
+    at = end;
+  }
+  return messages.length > 0 ? messages : [{ kind: 'malformed' }];
+}
+
+function readData(data: string): Inbound {
   if (/^~h~\d+$/.test(data)) return { kind: 'heartbeat' };
   try {
     return { kind: 'json', value: JSON.parse(data) as unknown };

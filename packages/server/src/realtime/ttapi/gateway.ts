@@ -21,7 +21,7 @@ import { userChannel } from '../channels';
 import { Connection } from '../connection';
 import type { GatewayOptions } from '../gateway';
 import type { SocketHandlers } from '../transport';
-import { heartbeatFrame, jsonFrame, NO_SESSION, readFrame } from './framing';
+import { heartbeatFrame, jsonFrame, NO_SESSION, readFrames, type Inbound } from './framing';
 import { translations, turntableEvent } from './translations';
 
 export const TTAPI_PATH = '/socket.io/websocket';
@@ -38,6 +38,7 @@ export const ttapiMessages = {
   notAuthenticated: 'userid and userauth do not match a session. Log the bot in again for a new userauth.',
   authenticateFirst: 'Authenticate first (user.authenticate).',
   notProtocol: 'That message is not part of the protocol: send ~m~LEN~m~{"api": …, "msgid": …}.',
+  noMsgid: 'A request needs a msgid (a number) to be answered by: it was not run.',
   tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
   replaced: 'This bot connected again elsewhere: this connection is replaced.',
   internal: apiMessages.internal,
@@ -124,7 +125,9 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     for (const [key, value] of Object.entries(request)) if (!REQUEST_FIELDS.has(key)) fields[key] = value;
     const input = translation?.input ? translation.input(fields, request) : fields;
     const params = { ...input, userid: caller.userid, userauth: caller.userauth };
-    const envelope: Envelope<unknown> = await options.invoke(translation?.call ?? (api as string), params, {
+    const call =
+      typeof translation?.call === 'function' ? translation.call(fields) : (translation?.call ?? (api as string));
+    const envelope: Envelope<unknown> = await options.invoke(call, params, {
       ip: addresses.get(connection) ?? '',
       connection,
     });
@@ -139,13 +142,20 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     if (Buffer.byteLength(text) > MAX_SOCKET_MESSAGE_BYTES) {
       return refuse(connection, null, ttapiMessages.tooLarge, 'bad_request');
     }
-    const inbound = readFrame(text);
+    // One after another, each answered before the next runs (as frames in the inbox are).
+    for (const inbound of readFrames(text)) await onInbound(connection, inbound);
+  };
+
+  const onInbound = async (connection: Connection, inbound: Inbound) => {
     if (inbound.kind === 'heartbeat') return; // the bot's echo of our ~h~N
     const request = inbound.kind === 'json' ? inbound.value : null;
     if (!isRequest(request)) {
       const msgid = (request as { msgid?: unknown } | null)?.msgid;
       return refuse(connection, msgid, ttapiMessages.notProtocol, 'bad_request');
     }
+    // Like /socket, a request that cannot be answered by its msgid is not run: a call that changes
+    // something would do so unseen.
+    if (typeof request.msgid !== 'number') return refuse(connection, null, ttapiMessages.noMsgid, 'bad_request');
     return run(connection, request);
   };
 

@@ -7,8 +7,8 @@
 import type { CallOutput, LiveEvent, PlayingSong } from '@platter/contract';
 
 export interface Translation {
-  /** Our call, where turntable named it otherwise. */
-  call?: string;
+  /** Our call, where turntable named it otherwise (or where its fields say which of ours it is). */
+  call?: string | ((fields: Record<string, unknown>) => string);
   /**
    * ttapi's request fields (less api, msgid, clientid, userid, userauth) → our call's input.
    * `request` is the whole request: ttapi sends some targets as `userid`, a field it fills
@@ -20,6 +20,24 @@ export interface Translation {
 }
 
 type RoomInfo = CallOutput<'room.info'>;
+type AvailableAvatars = CallOutput<'user.available_avatars'>;
+
+/**
+ * Turntable's user.available_avatars: `avatars`, each a tier's `avatarids` open from `min`
+ * points (and `acl`, for staff's). ttapi's getAvatarIds reads that. A tier's Gold avatars are
+ * listed with it when the bot may wear them. Platter's own fields stay beside.
+ */
+function turntableAvatars(body: unknown): Record<string, unknown> {
+  const available = body as AvailableAvatars;
+  return {
+    ...available,
+    avatars: available.tiers.map((tier) => ({
+      min: tier.min_points,
+      acl: tier.acl,
+      avatarids: tier.pro_unlocked ? [...tier.avatarids, ...tier.pro.flatMap((pro) => pro.avatarids)] : tier.avatarids,
+    })),
+  };
+}
 
 /**
  * Turntable's room.info: what bots read is in `room.metadata` (djs, moderator_id, current_dj,
@@ -55,6 +73,13 @@ export const translations: Record<string, Translation> = {
   // ttapi before 4 asked for a profile so (`getProfile`, whose person is `userid`: the bot's own
   // unless it names someone); ttapi 4 asks user.get_profile_info with `profileid`.
   'user.get_profile': { call: 'user.get_profile_info', input: (_fields, request) => ({ profileid: request.userid }) },
+  'user.available_avatars': { output: turntableAvatars },
+  // ttapi's modifyName is user.modify with a `name`: Platter keeps the name with the profile (the
+  // same checks as the profile's editor, a change once a week). Laptop and preferences stay user.modify.
+  'user.modify': {
+    call: (fields) => ('name' in fields ? 'user.modify_profile' : 'user.modify'),
+    input: (fields) => ('name' in fields ? { name: fields.name } : fields),
+  },
 };
 
 /** A playing song as turntable described it (times in seconds; `_id` is what bots vote and snag by). */
