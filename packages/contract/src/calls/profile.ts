@@ -91,6 +91,8 @@ export const profileViewMessages = {
   superuserHint: "One of this server's superusers.",
   supporter: 'Supporter',
   supporterHint: 'A supporter of this server.',
+  bot: 'Bot',
+  botHint: 'A bot: a program that takes part in rooms, run by a member of this server.',
 } as const;
 
 export const profile = z.object({
@@ -114,6 +116,8 @@ export const profile = z.object({
   registered: z.boolean(),
   avatarid: z.number(),
   subscription_level: z.number(),
+  /** A bot's account (docs/bots.md): its profile says so, as its place in a room does. */
+  bot: z.boolean(),
   /** The viewer's relation to this person (false for oneself and for guests). */
   fanned: z.boolean(),
   blocked: z.boolean(),

@@ -32,6 +32,7 @@ export function profileView(user: UserRow, extras: ProfileExtras): Profile {
     registered: user.name !== null,
     avatarid: user.avatarId,
     subscription_level: user.subscriptionLevel,
+    bot: user.bot === 1,
     fanned: extras.fanned,
     blocked: extras.blocked,
   };

@@ -14,8 +14,14 @@ test('the user-type line follows spec §2: verified, then gatekeeper, superuser 
   expect(labels('  ', 0)).toEqual([]);
 });
 
+test('a bot says so first', () => {
+  expect(userTypes({ verified: 'DJ', acl: 0, bot: true }).map((type) => type.label)).toEqual(['Bot', 'Verified DJ']);
+  expect(userTypes({ verified: null, acl: 0, bot: false })).toEqual([]);
+});
+
 test('every user type explains itself', () => {
-  for (const type of userTypes({ verified: 'DJ', acl: 2 })) expect(type.description.length).toBeGreaterThan(10);
+  for (const type of userTypes({ verified: 'DJ', acl: 2, bot: true }))
+    expect(type.description.length).toBeGreaterThan(10);
 });
 
 test('Gold is a subscription level above 0', () => {

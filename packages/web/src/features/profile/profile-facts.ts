@@ -13,10 +13,11 @@ export interface UserType {
 /**
  * The user-type line (spec §2): "Verified" plus the verified value; then the
  * access level by acl: above 1 gatekeeper, exactly 1 superuser, above 0 (a
- * level below 1, §6) supporter. Nothing for everyone else.
+ * level below 1, §6) supporter. Nothing for everyone else. A bot's account says so first.
  */
-export function userTypes(profile: Pick<Profile, 'verified' | 'acl'>): UserType[] {
+export function userTypes(profile: Pick<Profile, 'verified' | 'acl'> & { bot?: boolean }): UserType[] {
   const types: UserType[] = [];
+  if (profile.bot) types.push({ label: say.bot, description: say.botHint });
   const verified = profile.verified?.trim();
   if (verified) {
     types.push({ label: say.verified(verified), description: say.verifiedHint(verified) });
