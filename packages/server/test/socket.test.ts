@@ -13,6 +13,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember, aRoom, aSocialFriendship, type Member } from './support/factories';
 import { socketUrl, TestSocket } from './support/socket-client';
 import { eventually } from './support/eventually';
+import { socketMessages } from '../src/realtime/gateway';
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
 /** Longer than the gateway's debounce (300 ms), with room to spare. */
@@ -184,6 +185,20 @@ describe('one instance', () => {
       expect(snapshot.rooms[0]![1].map((b) => b.userid)).toEqual([buddy.userid]);
     });
 
+    test('says hello once: a second hello is answered, and the socket stays who it was', async () => {
+      const member = await aMember(t);
+      const other = await aMember(t);
+      const socket = await connect(t, member);
+      await socket.nextGraph();
+      socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...other });
+      expect(await socket.next()).toEqual({
+        type: 'reply',
+        msgid: -1,
+        envelope: [false, { err: socketMessages.helloOnce, errcode: 'bad_request' }],
+      });
+      expect((await socket.ok('user.info', {})).userid).toBe(member.userid);
+    });
+
     test('a guest too, with an empty panel', async () => {
       const guest = await aGuest(t);
       const socket = await connect(t, guest);
@@ -225,15 +240,6 @@ describe('one instance', () => {
       socket.send({ type: 'ping', t: 1 });
       expect(await socket.next()).toEqual({ type: 'pong', t: 1, now: expect.any(Number) });
       expect(await socket.next()).toMatchObject({ type: 'reply', msgid: 7, envelope: [false, { errcode: 'invalid' }] });
-    });
-
-    test('a second hello is ignored', async () => {
-      const member = await aMember(t);
-      const socket = await connect(t, member);
-      await socket.nextGraph();
-      socket.send({ type: 'hello', version: PROTOCOL_VERSION, ...member });
-      socket.send({ type: 'ping' });
-      expect((await socket.next()).type).toBe('pong');
     });
 
     test('is available once connected, and reports idle and active through presence.update', async () => {

@@ -171,6 +171,25 @@ describe('a ttapi bot', () => {
     expect((await t.ok('presence.get', { uid: botMember.userid })).presence.status).toBe('available');
   });
 
+  test("says it is a bot on its profile, reads the avatars it may wear as turntable listed them, and changes its name with ttapi's modifyName", async () => {
+    expect(await request(bot, { api: 'user.get_profile' })).toMatchObject({ userid: botMember.userid, bot: true });
+    expect(await viaBot(bot, 'getProfile', person.userid)).toMatchObject({ userid: person.userid, bot: false });
+
+    // getAvatarIds reads user.available_avatars' `avatars` ({min, acl, avatarids}) against its points.
+    const available = await t.ok('user.available_avatars', {}, botMember);
+    const open = available.tiers.filter((tier) => tier.unlocked).flatMap((tier) => tier.avatarids);
+    const ids = (await viaBot(bot, 'getAvatarIds')) as unknown as { ids: number[]; success: boolean };
+    expect(ids.success).toBe(true);
+    expect([...ids.ids].sort((a, b) => a - b)).toEqual([...new Set(open)].sort((a, b) => a - b));
+
+    // modifyName is user.modify with a name: the profile's name, with its checks.
+    const renamed = `Renamed ${botMember.name}`.slice(0, 20);
+    expect(await viaBot(bot, 'modifyName', renamed)).toMatchObject({ success: true });
+    expect(await viaBot(bot, 'userInfo')).toMatchObject({ name: renamed });
+    expect(await viaBot(bot, 'modifyName', '')).toMatchObject({ success: false, errcode: 'invalid' });
+    botMember = { ...botMember, name: renamed };
+  });
+
   test('hears its moderators, the stage and the room change; as a moderator takes a DJ off; leaves and comes back', async () => {
     const ownerSocket = await TestSocket.welcomed(t, owner);
     sockets.push(ownerSocket);
@@ -238,8 +257,11 @@ describe('a ttapi bot', () => {
 
   test('connecting again replaces the first connection with killdashnine, and so does the session ending', async () => {
     const killed = nextFrom(bot, 'killdashnine');
+    // The preload tells the bot its line is gone at once (ttapi would after 120 s of silence).
+    const lost = nextFrom(bot, 'disconnected');
     const again = aTtapiBot(t, botMember, room.roomid);
     expect(await killed).toMatchObject({ command: 'killdashnine', msg: ttapiMessages.replaced });
+    expect(String(await lost)).toContain('The connection to the server closed.');
     expect(await nextFrom(again, 'roomChanged')).toMatchObject({ success: true });
     // The first connection's leaving came before the second's joining: the bot is in the room.
     const { users = [] } = await t.ok('room.info', { roomid: room.roomid, extended: true });
@@ -247,7 +269,9 @@ describe('a ttapi bot', () => {
 
     // Its session ending (a logout, from anywhere) ends the connection the same way.
     const ended = nextFrom(again, 'killdashnine');
+    const endedLine = nextFrom(again, 'disconnected');
     await t.ok('user.logout', {}, botMember);
     expect(await ended).toMatchObject({ command: 'killdashnine' });
+    await endedLine;
   });
 });

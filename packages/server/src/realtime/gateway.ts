@@ -34,6 +34,7 @@ export const socketMessages = {
   notJson: 'Messages must be JSON.',
   notText: 'Messages must be JSON text.',
   notProtocol: 'That message is not part of the protocol.',
+  helloOnce: 'This socket has said hello already. To be someone else, open another socket.',
   tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
   oldProtocol: 'Platter has been updated. Please reload the page.',
   sessionEnded: apiMessages.sessionEnded,
@@ -100,7 +101,7 @@ export function attachGateway(
   };
 
   const hello = async (connection: Connection, version: number, userid: string, userauth: string) => {
-    if (connection.caller) return;
+    if (connection.caller) return answer(connection, null, socketMessages.helloOnce, 'bad_request');
     if (version !== PROTOCOL_VERSION) return refuse(connection, socketMessages.oldProtocol, 'protocol_version');
     const caller = await options.authenticate(userid, userauth);
     if (!caller || !connection.isOpen) return refuse(connection, socketMessages.sessionEnded, 'not_authenticated');
