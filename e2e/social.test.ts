@@ -92,6 +92,13 @@ test('a member connects Facebook, logs out, logs back in through Facebook, and d
   await banner.getByText('Connect Facebook and Twitter to see which rooms your friends are in.').waitFor();
   await shoot(page, 'banner-invite-1280');
 
+  // The sign-up social step offers each provider this server is set up for, by its login route.
+  await page.goto(`${base}/signup/social`);
+  const step = page.getByRole('dialog', { name: 'Platter is awesome with friends!' });
+  expect(await step.getByRole('link', { name: 'Connect with Facebook' }).getAttribute('href')).toBe('/facebook_login');
+  expect(await step.getByRole('link', { name: 'Connect with Twitter' }).getAttribute('href')).toBe('/twitter_login/');
+  await page.goto(base);
+
   let dialog = await openManageSocial(page);
   await expect.poll(() => page.title()).toBe('Platter: Manage Social');
   await dialog.getByText('Not connected').first().waitFor();

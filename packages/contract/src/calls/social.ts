@@ -64,6 +64,14 @@ export const socialMessages = {
   unavailable: (service: string) => `${service} isn't set up on this server.`,
 } as const;
 
+/** The sign-up social step's own words (docs/social.md). */
+export const socialStepMessages = {
+  connectWith: (service: string) => `Connect with ${service}`,
+  /** Not in the spec: a server set up for no provider has nothing to offer at this step. */
+  noneSetUp:
+    'This server is not connected to any social network, so there is nothing to connect here. Find your friends by becoming fans of the DJs you like.',
+} as const;
+
 export const socialAccount = z.object({
   id: socialProviderId,
   /** The provider's name as this server calls it (configurable; "Facebook", "Twitter" by default). */

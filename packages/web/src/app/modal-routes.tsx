@@ -25,6 +25,7 @@ import { SignupModal } from '../features/signup/signup-modal';
 import { SocialStepModal } from '../features/signup/social-step-modal';
 import { SocialModal } from '../features/social/social-modal';
 import { SocialStepNotice } from '../features/social/social-step-notice';
+import { SocialStepProviders } from '../features/social/social-step-providers';
 import { StickerEditorModal } from '../features/stickers/sticker-editor-modal';
 import { LazyMusicModal } from './lazy-music';
 
@@ -65,7 +66,7 @@ export const modalRoutes: readonly ModalRoute[] = [
   {
     path: 'signup/social',
     name: 'signupSocialStep',
-    render: (props) => <SocialStepModal {...props} notice={<SocialStepNotice />} />,
+    render: (props) => <SocialStepModal {...props} providers={<SocialStepProviders />} notice={<SocialStepNotice />} />,
   },
   { path: 'login', name: 'login', render: (props) => <LoginModal {...props} /> },
   { path: 'create-room', name: 'createRoom', render: (props) => <CreateRoomModal {...props} /> },
