@@ -4,7 +4,7 @@
  * guest's id (user.guest_register), sets the cookies, and goes on to the
  * social step.
  */
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { ApiCallError, errorText } from '../../api/client';
 import { useRegister, useSession } from '../../session/use-session';
 import { EmailField, NewPasswordFields } from '../../ui/account-fields';
@@ -51,6 +51,7 @@ export function CompleteRegistrationModal({ onClose }: { onClose: () => void }) 
 
 function CompleteRegistrationForm({ register }: { register: ReturnType<typeof useRegister> }) {
   const [draft] = useState(currentDraft);
+  const sending = useRef(false);
   const suggestion = useSuggestedName(draft.name === null);
   const [form, setForm] = useState<Omit<CompleteForm, 'name'> & { name: string | null }>({
     name: draft.name,
@@ -73,12 +74,15 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (register.isPending) return;
+    // A ref, not isPending: a double click submits twice before the page redraws (two accounts'
+    // worth of mail for one).
+    if (sending.current) return;
     setProblem(null);
     const filled = { ...form, name };
     const found = checkCompleteForm(filled);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
+    sending.current = true;
     register.mutate(
       { name: name.trim(), email: filled.email.trim(), password: filled.password, avatarid: draft.avatarId, captcha },
       {
@@ -91,6 +95,9 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
             error instanceof ApiCallError && error.kind !== 'request' ? fieldOfServerError(error.message) : null;
           if (field) setErrors({ [field]: error.message });
           else setProblem(errorText(error));
+        },
+        onSettled: () => {
+          sending.current = false;
         },
       },
     );
