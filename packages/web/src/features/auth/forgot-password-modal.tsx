@@ -13,6 +13,7 @@ import { Modal } from '../../ui/modal';
 import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { useInFlight } from '../../ui/use-in-flight';
 
 const TITLE = 'Forgot your password?';
 
@@ -23,15 +24,16 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const send = useMutation({ mutationFn: (address: string) => call('user.forgot_password', { email: address }) });
+  const flight = useInFlight();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (send.isPending) return;
     setProblem(null);
     const invalid = firstError(emailRule, email);
     setFieldError(invalid);
-    if (invalid) return;
+    if (invalid || !flight.start()) return;
     send.mutate(email.trim(), {
+      onSettled: flight.done,
       onSuccess: () => {
         showAlert(accountMessages.resetSent, { kind: 'success' });
         onClose();

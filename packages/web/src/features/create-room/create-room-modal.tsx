@@ -23,6 +23,7 @@ import {
   type RoomPrivacy,
 } from './room-form';
 import { useCreateRoom } from './use-create-room';
+import { useInFlight } from '../../ui/use-in-flight';
 
 const TITLE = createRoomMessages.title;
 
@@ -57,6 +58,7 @@ const maxDjsChoices = Array.from({ length: MAX_DJS_MAX - MAX_DJS_MIN + 1 }, (_, 
 function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
   const navigate = useNavigate();
   const create = useCreateRoom();
+  const flight = useInFlight();
   const [form, setForm] = useState<RoomForm>(emptyRoomForm);
   const [errors, setErrors] = useState<RoomFormErrors>({});
   const [problem, setProblem] = useState<string | null>(null);
@@ -80,12 +82,13 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (create.isPending) return;
     setProblem(null);
     const checked = checkRoomForm(form);
     if (!checked.ok) return showErrors(checked.errors);
     setErrors({});
+    if (!flight.start()) return;
     create.mutate(checked.input, {
+      onSettled: flight.done,
       onSuccess: (room) => navigate(roomPath(room) ?? '/'),
       onError: (error) => {
         const failure = creationFailure(error);

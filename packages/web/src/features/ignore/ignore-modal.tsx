@@ -14,6 +14,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { errorHider, REMOVE_FAILED } from './ignore-error';
 import { useBlocks, useIgnoreUser, useUnignoreUser } from './use-blocks';
+import { useInFlight } from '../../ui/use-in-flight';
 
 const TITLE = 'Ignored Users';
 
@@ -37,6 +38,7 @@ export function IgnoreModal({ onClose }: { onClose: () => void }) {
 function IgnoreList() {
   const blocks = useBlocks();
   const ignore = useIgnoreUser();
+  const flight = useInFlight();
   const unignore = useUnignoreUser();
   const { showAlert } = useAlerts();
   const [name, setName] = useState('');
@@ -55,9 +57,10 @@ function IgnoreList() {
   const add = (event: FormEvent) => {
     event.preventDefault();
     const wanted = name.trim();
-    if (!wanted || ignore.isPending) return;
+    if (!wanted || !flight.start()) return;
     setError(null);
     ignore.mutate(wanted, {
+      onSettled: flight.done,
       onSuccess: ({ username, unfanned }) => {
         setName('');
         // Spec §4 Fan state: ignoring a fan also unfans them.

@@ -24,6 +24,7 @@ import { Spinner } from '../../ui/spinner';
 import { checkProfileForm, formFromProfile, type ProfileField, type ProfileForm } from './profile-form';
 import { profilePath, ProfileTrouble } from './profile-modal';
 import { useEditProfile, useProfile } from './use-profile';
+import { useInFlight } from '../../ui/use-in-flight';
 
 const TITLE = 'Edit Profile';
 /** Not spec numbers: the contract's bounds on the facebook, soundcloud and website fields. */
@@ -60,6 +61,7 @@ function isNameProblem(message: string): boolean {
 
 function EditProfileForm({ profile, onCancel }: { profile: Profile; onCancel: () => void }) {
   const edit = useEditProfile();
+  const flight = useInFlight();
   const navigate = useModalNavigate();
   const { showAlert } = useAlerts();
   const [form, setForm] = useState<ProfileForm>(() => formFromProfile(profile));
@@ -81,7 +83,6 @@ function EditProfileForm({ profile, onCancel }: { profile: Profile; onCancel: ()
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (edit.isPending) return;
     setProblem(null);
     if (!checked.ok) {
       setTouched(Object.fromEntries(Object.keys(checked.errors).map((field) => [field, true])));
@@ -90,7 +91,9 @@ function EditProfileForm({ profile, onCancel }: { profile: Profile; onCancel: ()
       );
       return;
     }
+    if (!flight.start()) return;
     edit.mutate(checked.input, {
+      onSettled: flight.done,
       onSuccess: (saved) => {
         showAlert(PROFILE_SAVED, { kind: 'success' });
         navigate(profilePath(saved.userid));

@@ -15,6 +15,7 @@ import { Modal } from '../../ui/modal';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { useProfile, useReportUser } from './use-profile';
+import { useInFlight } from '../../ui/use-in-flight';
 
 const TITLE = 'Report User';
 
@@ -55,6 +56,7 @@ interface ReportFormProps {
 
 function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
   const report = useReportUser();
+  const flight = useInFlight();
   const { showAlert } = useAlerts();
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -74,14 +76,15 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (report.isPending) return;
     setProblem(null);
     const text = reason.trim();
     if (!text) return setError(profileMessages.reasonRequired);
     if (text.length > REPORT_REASON_MAX) return setError(profileMessages.reasonTooLong);
+    if (!flight.start()) return;
     report.mutate(
       { roomid, reported: userid, reason: text, chatlog: recentChat },
       {
+        onSettled: flight.done,
         onSuccess: () => {
           showAlert(profileMessages.reportSent, { kind: 'success' });
           onSent();

@@ -4,7 +4,7 @@
  * guest's id (user.guest_register), sets the cookies, and goes on to the
  * social step.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiCallError, errorText } from '../../api/client';
 import { useRegister, useSession } from '../../session/use-session';
 import { EmailField, NewPasswordFields } from '../../ui/account-fields';
@@ -14,6 +14,7 @@ import { Modal } from '../../ui/modal';
 import { ModalLink, useModalNavigate } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { useInFlight } from '../../ui/use-in-flight';
 import { DjNameField, useSuggestedName } from './dj-name-field';
 import { clearDraft, currentDraft } from './signup-draft';
 import { AlreadyMember, SignupFooter } from './signup-footer';
@@ -51,7 +52,7 @@ export function CompleteRegistrationModal({ onClose }: { onClose: () => void }) 
 
 function CompleteRegistrationForm({ register }: { register: ReturnType<typeof useRegister> }) {
   const [draft] = useState(currentDraft);
-  const sending = useRef(false);
+  const flight = useInFlight();
   const suggestion = useSuggestedName(draft.name === null);
   const [form, setForm] = useState<Omit<CompleteForm, 'name'> & { name: string | null }>({
     name: draft.name,
@@ -74,15 +75,12 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    // A ref, not isPending: a double click submits twice before the page redraws (two accounts'
-    // worth of mail for one).
-    if (sending.current) return;
     setProblem(null);
     const filled = { ...form, name };
     const found = checkCompleteForm(filled);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    sending.current = true;
+    // One at a time: a double click sent two registrations, and two confirmation mails.
+    if (Object.keys(found).length > 0 || !flight.start()) return;
     register.mutate(
       { name: name.trim(), email: filled.email.trim(), password: filled.password, avatarid: draft.avatarId, captcha },
       {
@@ -96,9 +94,7 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
           if (field) setErrors({ [field]: error.message });
           else setProblem(errorText(error));
         },
-        onSettled: () => {
-          sending.current = false;
-        },
+        onSettled: flight.done,
       },
     );
   };
