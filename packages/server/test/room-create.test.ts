@@ -166,6 +166,15 @@ describe('room.create', () => {
       expect((await t.ok('room.create', { room_name: 'y'.repeat(50) }, member)).shortcut).toBe('y'.repeat(40));
     });
 
+    test('a name that turns or hides its text (a right-to-left override) is refused, and no room made', async () => {
+      const before = (await t.ok('room.directory_rooms', { limit: 100 })).rooms.length;
+      expect(await refusal({ room_name: '\u202Eevil' })).toEqual({
+        err: roomMessages.nameInvisible,
+        errcode: 'invalid',
+      });
+      expect((await t.ok('room.directory_rooms', { limit: 100 })).rooms.length).toBe(before);
+    });
+
     test.each([0, 6, -1, 100, '0', '6'])('max_djs %j: "Max DJs must be between 1 and 5."', async (max_djs) => {
       expect(await refusal({ room_name: 'Stage', max_djs })).toEqual({
         err: 'Max DJs must be between 1 and 5.',

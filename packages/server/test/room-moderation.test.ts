@@ -305,6 +305,7 @@ describe('moderation', () => {
       [{ slow_mode: -5 }, moderationMessages.slowMode],
       [{ description: 'x'.repeat(ROOM_DESCRIPTION_MAX + 1) }, moderationMessages.descriptionTooLong],
       [{ name: '  ' }, roomMessages.nameRequired],
+      [{ name: 'a\u2066b' }, roomMessages.nameInvisible],
     ] as const) {
       expect(await t.call('room.modify', { roomid: room.roomid, ...change }, owner), JSON.stringify(change)).toEqual([
         false,

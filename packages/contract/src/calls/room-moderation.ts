@@ -18,7 +18,7 @@ import {
   SLOW_MODE_SECONDS_MAX,
 } from '../constants';
 import { wholeNumberWith } from '../validation';
-import { roomId, roomMessages } from './room';
+import { roomId, roomMessages, roomName } from './room';
 import { roomRulesInput } from './room-rules';
 
 export const moderationMessages = {
@@ -187,12 +187,7 @@ export const roomModerationCalls = callTable(
     // Edits the room; only what is sent changes.
     input: z.object({
       roomid: roomId,
-      name: z
-        .string({ message: roomMessages.nameRequired })
-        .trim()
-        .min(1, roomMessages.nameRequired)
-        .max(ROOM_NAME_MAX, roomMessages.nameTooLong)
-        .optional(),
+      name: roomName.optional(),
       description: z.string().trim().max(ROOM_DESCRIPTION_MAX, moderationMessages.descriptionTooLong).optional(),
       max_djs: wholeNumberWith(roomMessages.maxDjsRange)
         .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))

@@ -43,9 +43,18 @@ export const viewLabels: Record<RoomView, string> = {
 /** The server cannot be reached: said where the page cannot go on without it. */
 const UNREACHABLE = "Sorry, we couldn't reach the server. Please refresh to try again.";
 
+/**
+ * Characters that only change how the text around them is drawn: control characters, and the
+ * bidirectional overrides, embeddings and isolates (a name of U+202E + "evil" shows as "live" in
+ * the lobby). Joiners and variation selectors stay: emoji need them.
+ */
+const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
+
 export const roomMessages = {
   nameRequired: 'Room needs a name.',
   nameTooLong: `Keep the room name under ${ROOM_NAME_MAX} characters.`,
+  /** Not in the spec: a name with characters that turn or hide the text around them (docs/lobby.md). */
+  nameInvisible: "Room names can't have invisible characters that turn or hide text.",
   maxDjsRange: `Max DJs must be between ${MAX_DJS_MIN} and ${MAX_DJS_MAX}.`,
   thresholdInvalid: 'Points to DJ must be a whole number, 0 or more.',
   createFailed: 'Sorry, an error occurred, please try again!',
@@ -55,6 +64,14 @@ export const roomMessages = {
   /** room.create past the hourly limit per member or per address (rate_limited). */
   tooManyRooms: "You've made a lot of rooms lately. Please wait a while before making another.",
 } as const;
+
+/** A room's name, as made (room.create) and as changed (room.modify). */
+export const roomName = z
+  .string({ message: roomMessages.nameRequired })
+  .trim()
+  .min(1, roomMessages.nameRequired)
+  .max(ROOM_NAME_MAX, roomMessages.nameTooLong)
+  .refine((name) => !INVISIBLE.test(name), roomMessages.nameInvisible);
 
 /** The create-room dialog (spec §2): its title, fields, choices and buttons. */
 export const createRoomMessages = {
@@ -290,11 +307,7 @@ export const roomCalls = callTable(
     method: 'POST',
     access: 'member',
     input: z.object({
-      room_name: z
-        .string({ message: roomMessages.nameRequired })
-        .trim()
-        .min(1, roomMessages.nameRequired)
-        .max(ROOM_NAME_MAX, roomMessages.nameTooLong),
+      room_name: roomName,
       max_djs: wholeNumberWith(roomMessages.maxDjsRange)
         .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
         .default(MAX_DJS_DEFAULT),

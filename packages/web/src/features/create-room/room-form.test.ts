@@ -51,3 +51,10 @@ test('too many rooms lately: the server says so as it is', () => {
     message: roomMessages.tooManyRooms,
   });
 });
+
+test('a name that would turn or hide its text is refused on its field, before it is sent', () => {
+  expect(checkRoomForm({ ...emptyRoomForm, name: '\u202Eevil' })).toEqual({
+    ok: false,
+    errors: { name: roomMessages.nameInvisible },
+  });
+});

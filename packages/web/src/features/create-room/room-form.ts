@@ -61,7 +61,7 @@ export function checkRoomForm(
 }
 
 const fieldMessages: Record<RoomFormField, readonly string[]> = {
-  name: [roomMessages.nameRequired, roomMessages.nameTooLong],
+  name: [roomMessages.nameRequired, roomMessages.nameTooLong, roomMessages.nameInvisible],
   maxDjs: [roomMessages.maxDjsRange],
   threshold: [roomMessages.thresholdInvalid],
 };
