@@ -216,8 +216,17 @@ test('a guest signs up, verifies, changes email and password, resets a forgotten
   await openSettingsItem(page, name, 'Manage Account');
   await accounts.getByText(secondEmail).waitFor();
   await accounts.getByRole('button', { name: 'change password' }).click();
-  await accounts.getByLabel('Old password', { exact: true }).fill('first-secret');
+  // A wrong old password is refused; the next try's own problem replaces that refusal.
+  await accounts.getByLabel('Old password', { exact: true }).fill('not-the-secret');
   await accounts.getByLabel('New password', { exact: true }).fill('second-secret');
+  await accounts.getByLabel('Confirm new password', { exact: true }).fill('second-secret');
+  await accounts.getByRole('button', { name: 'Save' }).click();
+  await accounts.getByText(accountMessages.wrongPassword).waitFor();
+  await accounts.getByLabel('Old password', { exact: true }).fill('first-secret');
+  await accounts.getByLabel('Confirm new password', { exact: true }).fill('second-secreT');
+  await accounts.getByRole('button', { name: 'Save' }).click();
+  await accounts.getByText(messages.passwordsMustMatch).waitFor();
+  expect(await accounts.getByText(accountMessages.wrongPassword).count()).toBe(0);
   await accounts.getByLabel('Confirm new password', { exact: true }).fill('second-secret');
   await accounts.getByRole('button', { name: 'Save' }).click();
   expect(await alertSaying(page, accountMessages.passwordSaved)).toBe(accountMessages.passwordSaved);

@@ -42,6 +42,7 @@ export function ChangeEmailForm({ onDone, onCancel }: { onDone: () => void; onCa
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    action.clear();
     const found = { ...emailErrors(fields.email), ...currentPasswordErrors(fields.password) };
     setErrors(found);
     if (hasErrors(found)) return;
@@ -92,6 +93,7 @@ export function SetEmailPasswordForm({ initialEmail, first, onDone, onCancel }: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    action.clear();
     const found = { ...emailErrors(fields.email), ...newPasswordErrors(fields.password, fields.confirm) };
     setErrors(found);
     if (hasErrors(found)) return;

@@ -43,6 +43,7 @@ export function ChangePasswordForm({ resetToken, onDone, onCancel, onExpired }: 
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    action.clear();
     const found = {
       ...(resetToken ? {} : currentPasswordErrors(fields.oldPassword, 'oldPassword')),
       ...newPasswordErrors(fields.password, fields.confirm),
@@ -109,6 +110,7 @@ export function ForgotPasswordConfirm({ address, onDone, onCancel }: ForgotPassw
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    action.clear();
     action.start(address);
   };
 

@@ -8,6 +8,7 @@ import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../../api/client';
 import { useRefreshUser } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
+import { useInFlight } from '../../ui/use-in-flight';
 
 export function useAccountAction<Input>(
   run: (input: Input) => Promise<string>,
@@ -24,9 +25,12 @@ export function useAccountAction<Input>(
       return message;
     },
   });
+  const flight = useInFlight();
   const start = (input: Input, onError?: (error: unknown) => boolean) => {
     setProblem(null);
+    if (!flight.start()) return;
     mutation.mutate(input, {
+      onSettled: flight.done,
       onSuccess: (message) => {
         showAlert(message, { kind: 'success' });
         onDone();
@@ -37,5 +41,8 @@ export function useAccountAction<Input>(
       },
     });
   };
-  return { start, busy: mutation.isPending, problem };
+  // A new try clears the last one's refusal, even when the form stops it before sending: the old
+  // "that password isn't right" would otherwise stand beside the new "your passwords must match".
+  const clear = () => setProblem(null);
+  return { start, clear, busy: mutation.isPending, problem };
 }
