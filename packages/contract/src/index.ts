@@ -26,3 +26,4 @@ export * from './card-rules';
 export * from './reserved-paths';
 export * from './site-pages';
 export * from './common-words';
+export * from './profile-links';

@@ -152,6 +152,9 @@ describe('user.modify_profile', () => {
     [{ twitter: 'no spaces' }, profileMessages.twitterInvalid],
     [{ website: 'javascript:alert(1)' }, profileMessages.websiteInvalid],
     [{ website: 'example.com' }, profileMessages.websiteInvalid],
+    // A Facebook or SoundCloud entry the profile could not show as a link is refused, not kept unseen.
+    [{ facebook: 'not a url' }, profileMessages.serviceInvalid('Facebook')],
+    [{ soundcloud: 'javascript:alert(1)' }, profileMessages.serviceInvalid('SoundCloud')],
     [{ about: 'x'.repeat(401) }, profileMessages.aboutTooLong],
     [{ topartists: 'x'.repeat(401) }, profileMessages.topartistsTooLong],
     [{ hangout: 'x'.repeat(401) }, profileMessages.hangoutTooLong],
@@ -159,6 +162,16 @@ describe('user.modify_profile', () => {
     [{ name: 'x'.repeat(21) }, 'Your DJ name is too long! Keep it under 20 characters'],
   ])('refuses %j', async (edit, message) => {
     expect(failureOf(await t.call('user.modify_profile', edit, bob))).toEqual({ err: message, errcode: 'invalid' });
+  });
+
+  test('a Facebook or SoundCloud name, or the address of the page there, is kept', async () => {
+    for (const [field, value] of [
+      ['facebook', 'ada.vinyl'],
+      ['facebook', 'facebook.com/ada.vinyl'],
+      ['soundcloud', 'https://soundcloud.com/ada-vinyl'],
+      ['soundcloud', ''],
+    ] as const)
+      expect((await t.ok('user.modify_profile', { [field]: value }, bob))[field]).toBe(value || null);
   });
 
   test('400 characters of about is fine', async () => {

@@ -14,6 +14,7 @@ import {
   TWITTER_HANDLE_MAX,
 } from '../constants';
 import { djName, wholeNumberWith } from '../validation';
+import { FACEBOOK_BASE, SOUNDCLOUD_BASE, serviceLink } from '../profile-links';
 
 export const FAN_PAGE_SIZE = 20;
 
@@ -24,6 +25,9 @@ export const profileMessages = {
   twitterInvalid: 'A Twitter handle has only letters, digits and underscores',
   websiteInvalid: 'Please enter a full web address, like https://example.com',
   linkTooLong: 'That link is too long',
+  /** Not in the spec: a Facebook or SoundCloud entry that is neither a name there nor a web address. */
+  serviceInvalid: (service: string) =>
+    `Enter your ${service} name, or the full web address of your page there, like https://…`,
   aboutTooLong: `Keep your about text under ${PROFILE_TEXT_MAX} characters`,
   topartistsTooLong: `Keep your favorite artists under ${PROFILE_TEXT_MAX} characters`,
   hangoutTooLong: `Keep your hangout under ${PROFILE_TEXT_MAX} characters`,
@@ -138,6 +142,16 @@ export type FanEntry = z.infer<typeof fanEntry>;
 const personId = (what: string) => z.string().trim().min(1, `Please say ${what}.`).max(64);
 const optionalText = (max: number, message: string) => z.string().trim().max(max, message).nullable().optional();
 
+/** A name on a service or the address of one's page there: what the profile can show as a link. */
+const serviceField = (service: string, base: string) =>
+  z
+    .string()
+    .trim()
+    .max(100, profileMessages.linkTooLong)
+    .refine((value) => value === '' || serviceLink(value, base) !== null, profileMessages.serviceInvalid(service))
+    .nullable()
+    .optional();
+
 /** Profile edits: each field optional; an empty string clears it. */
 export const profileEdit = z.object({
   name: djName.optional(),
@@ -150,8 +164,8 @@ export const profileEdit = z.object({
     )
     .nullable()
     .optional(),
-  facebook: optionalText(100, profileMessages.linkTooLong),
-  soundcloud: optionalText(100, profileMessages.linkTooLong),
+  facebook: serviceField('Facebook', FACEBOOK_BASE),
+  soundcloud: serviceField('SoundCloud', SOUNDCLOUD_BASE),
   website: z
     .string()
     .trim()

@@ -14,7 +14,6 @@ import {
   MODERATION_REASON_MAX,
   MUTE_MINUTES_MAX,
   ROOM_DESCRIPTION_MAX,
-  ROOM_NAME_MAX,
   SLOW_MODE_SECONDS_MAX,
 } from '../constants';
 import { wholeNumberWith } from '../validation';

@@ -2,7 +2,15 @@
  * What a profile says about its member beyond their own words: the user-type
  * line of spec §2 (and §6's access levels), Gold, and their links elsewhere.
  */
-import { profileViewMessages as say, type Profile } from '@platter/contract';
+import {
+  FACEBOOK_BASE,
+  profileViewMessages as say,
+  serviceLink,
+  shortAddress,
+  SOUNDCLOUD_BASE,
+  webAddress,
+  type Profile,
+} from '@platter/contract';
 
 export interface UserType {
   label: string;
@@ -63,41 +71,13 @@ export function profileLinks(profile: LinkFields): ProfileLink[] {
       href: `https://twitter.com/${twitter}`,
     });
   }
-  const facebook = serviceLink(profile.facebook, 'https://www.facebook.com/');
+  const facebook = serviceLink(profile.facebook, FACEBOOK_BASE);
   if (facebook) links.push({ service: 'facebook', label: 'Facebook', ...facebook });
-  const soundcloud = serviceLink(profile.soundcloud, 'https://soundcloud.com/');
+  const soundcloud = serviceLink(profile.soundcloud, SOUNDCLOUD_BASE);
   if (soundcloud) links.push({ service: 'soundcloud', label: 'SoundCloud', ...soundcloud });
   const website = webAddress(profile.website);
   if (website) links.push({ service: 'website', label: 'Website', text: shortAddress(website), href: website });
   return links;
-}
-
-function serviceLink(value: string | null, base: string): { text: string; href: string } | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  if (/^https?:\/\//i.test(trimmed)) {
-    const href = webAddress(trimmed);
-    return href ? { text: shortAddress(href), href } : null;
-  }
-  // A name on the service, perhaps typed as "facebook.com/name" or "/name".
-  const name = trimmed.replace(/^(www\.)?[a-z]+\.com\//i, '').replace(/^\/+/, '');
-  if (!/^[\w.-]+(\/[\w.-]+)*$/.test(name)) return null;
-  return { text: name, href: `${base}${name.split('/').map(encodeURIComponent).join('/')}` };
-}
-
-function webAddress(value: string | null): string | null {
-  const trimmed = value?.trim();
-  if (!trimmed) return null;
-  try {
-    const url = new URL(trimmed);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-function shortAddress(href: string): string {
-  return href.replace(/^https?:\/\/(www\.)?/i, '').replace(/\/$/, '');
 }
 
 const joinedFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
