@@ -31,7 +31,11 @@ export function ttapiBot(t: TestApp, userid: string, userauth: string, roomid: s
   process.env.PLATTER_URL = t.baseUrl;
   require(path.resolve(import.meta.dirname, '../../../../examples/ttapi-preload.cjs'));
   const Bot = require('ttapi') as BotClass;
-  return new Bot(userauth, userid, roomid);
+  const bot = new Bot(userauth, userid, roomid);
+  // As a bot should: ttapi turns a lost line with nobody listening for `disconnected` into an
+  // `error` event, which would end the test run when a test app closes under a bot still open.
+  bot.on('disconnected', () => {});
+  return bot;
 }
 
 /** The next time the bot emits `event`, within `timeoutMs`. */
