@@ -75,13 +75,7 @@ export async function countSongs(trx: Db, playlistId: string): Promise<number> {
 
 /** Puts a song into the playlist at `index` (the end when undefined). Call under lockMember. */
 export async function insertSong(trx: Db, playlistId: string, songId: string, index?: number): Promise<void> {
-  const already = await trx
-    .selectFrom('playlistSongs')
-    .select('songId')
-    .where('playlistId', '=', playlistId)
-    .where('songId', '=', songId)
-    .executeTakeFirst();
-  if (already) throw errors.conflict(libraryMessages.alreadyInPlaylist);
+  if ((await positionOf(trx, playlistId, songId)) !== null) throw errors.conflict(libraryMessages.alreadyInPlaylist);
   const count = await countSongs(trx, playlistId);
   if (count >= PLAYLIST_SONGS_MAX) throw errors.conflict(libraryMessages.playlistFull);
   const at = index ?? count;
@@ -101,14 +95,9 @@ export async function insertSong(trx: Db, playlistId: string, songId: string, in
  * the playlist has it already (left where it is when no index is given). Call under lockMember.
  */
 export async function placeSong(trx: Db, playlistId: string, songId: string, index?: number): Promise<void> {
-  const here = await trx
-    .selectFrom('playlistSongs')
-    .select('position')
-    .where('playlistId', '=', playlistId)
-    .where('songId', '=', songId)
-    .executeTakeFirst();
-  if (!here) return insertSong(trx, playlistId, songId, index);
-  if (index !== undefined) await moveSong(trx, playlistId, here.position, index);
+  const here = await positionOf(trx, playlistId, songId);
+  if (here === null) return insertSong(trx, playlistId, songId, index);
+  if (index !== undefined) await moveSong(trx, playlistId, here, index);
 }
 
 /** The song id at `index`, or the out-of-range refusal. */
