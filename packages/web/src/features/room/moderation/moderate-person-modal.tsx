@@ -142,14 +142,12 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
                 </Act>
               ))}
               {minutesMuted > 0 && (
-                <>
-                  <Act
-                    busy={busy}
-                    onClick={() => void act('room.unmute_user', who, moderatePersonMessages.unmuted(target.name))}
-                  >
-                    {moderatePersonMessages.unmute}
-                  </Act>
-                </>
+                <Act
+                  busy={busy}
+                  onClick={() => void act('room.unmute_user', who, moderatePersonMessages.unmuted(target.name))}
+                >
+                  {moderatePersonMessages.unmute}
+                </Act>
               )}
             </Group>
             <div className="field">
