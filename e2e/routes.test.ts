@@ -85,3 +85,21 @@ test('an unknown address shows a page-not-found page with a way home', async () 
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/`);
   await page.close();
 });
+
+test("the quick start's server says mail reaches nobody, and has no outbox for anyone to read a reset link in", async () => {
+  expect(server.output()).toContain(
+    "SMTP_URL is not set: mail (sign-up confirmations, password reset links) is kept in the database's outbox and reaches nobody.",
+  );
+  // ada@example.com is the demo's member (README): her reset link must not be readable by a stranger.
+  const reset = await fetch(`${server.baseUrl}/api/user.forgot_password`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ client: 'web', email: 'ada@example.com' }),
+  });
+  expect(await reset.json()).toEqual([true, {}]);
+  const page = await browser.newPage();
+  await page.goto(`${server.baseUrl}/dev/outbox`);
+  await page.getByRole('heading', { name: "We couldn't find that page." }).waitFor();
+  expect(await page.content()).not.toMatch(/reset_token|outbox/i);
+  await page.close();
+});

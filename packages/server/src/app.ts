@@ -190,7 +190,7 @@ export async function buildApp(
     registerSessionCookieRoutes(withCookies, config, dispatcher);
     registerSocialRoutes(withCookies, services, dispatcher);
   });
-  if (!config.production) registerDevOutbox(http, services);
+  if (config.devOutbox) registerDevOutbox(http, services);
   await registerMedia(http, config.dataDir);
   registerAvatarImages(http, config.dataDir);
   registerStickerArt(http);

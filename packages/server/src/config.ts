@@ -4,6 +4,7 @@
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { isLoopbackHostname } from './lib/loopback';
 import { DEFAULT_PRODUCT_NAME } from '@platter/contract';
 import {
   checkSocialEnvironment,
@@ -44,6 +45,9 @@ const countOf = (message: string) =>
     .string()
     .regex(/^\s*\d{1,6}\s*$/, message)
     .transform(Number);
+
+const DEV_OUTBOX_MESSAGE =
+  'shows every mail (password reset links included) to whoever opens /dev/outbox, so it is allowed only when PUBLIC_URL is a loopback address such as http://localhost:8080: unset it, or set SMTP_URL to send mail';
 
 const CAPTCHA_VERIFY_URLS = {
   turnstile: 'https://challenges.cloudflare.com/turnstile/v0/siteverify',
@@ -96,7 +100,7 @@ const environment = z
         ),
       )
       .optional(),
-    /** Outgoing mail through an SMTP server; unset keeps mail in the outbox table (GET /dev/outbox). */
+    /** Outgoing mail through an SMTP server; unset keeps mail in the outbox table, sent to nobody. */
     SMTP_URL: z
       .url({
         protocol: /^smtps?$/,
@@ -164,7 +168,8 @@ const environment = z
       .transform(Number)
       .default(60_000),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-    NODE_ENV: z.string().default('development'),
+    /** A developer's switch: GET /dev/outbox shows every mail kept, reset links included (see the refinement below). */
+    DEV_OUTBOX: flag.optional(),
     ...socialEnvironment,
     ...libraryEnvironment,
   })
@@ -180,6 +185,9 @@ const environment = z
       for (const name of ['CAPTCHA_SECRET', 'CAPTCHA_SITE_KEY', 'CAPTCHA_VERIFY_URL'] as const)
         if (e[name]) missing(name, 'is used only with CAPTCHA_PROVIDER=turnstile or hcaptcha: set that too');
     }
+    // Anyone who can open /dev/outbox reads every member's reset link: only ever on this machine.
+    if (e.DEV_OUTBOX && e.PUBLIC_URL && !isLoopbackHostname(new URL(e.PUBLIC_URL).hostname))
+      ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: DEV_OUTBOX_MESSAGE });
     const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
     if (stripeKeys.some((name) => e[name]))
       for (const name of stripeKeys) if (!e[name]) missing(name, 'must be set too: Stripe needs all three keys');
@@ -221,7 +229,11 @@ export interface Config {
     verifyUrl: string;
   } | null;
   logLevel: string;
-  production: boolean;
+  /**
+   * DEV_OUTBOX: serve GET /dev/outbox (every mail kept, its links included) to this machine's
+   * own browser. Off unless set, and refused unless PUBLIC_URL is loopback.
+   */
+  devOutbox: boolean;
   /** Where the built web app is, when this server should serve it. */
   webDist: string | undefined;
   /** The card processor: the built-in sandbox, or Stripe when its keys are set (docs/payments.md). */
@@ -295,7 +307,7 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
           }
         : null,
     logLevel: e.LOG_LEVEL,
-    production: e.NODE_ENV === 'production',
+    devOutbox: e.DEV_OUTBOX ?? false,
     webDist: undefined,
     payments: paymentsFrom(e),
     renewalIntervalMs: e.RENEWAL_INTERVAL_MS,

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
+import { whereMailGoes } from './adapters/mail';
 import { ConfigError, loadConfig, type Config } from './config';
 import { startHotnessSweep } from './features/rooms/membership';
 import { startRoomPagesSweep } from './features/room/pages';
@@ -48,9 +49,8 @@ const stopCheckpointer =
       )
     : async () => {};
 if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run build` to serve it.');
-if (config.production && !config.mail.smtpUrl) {
-  app.http.log.warn('SMTP_URL is not set: mail (verification and reset links) stays in the outbox table and the log.');
-}
+const mailNotice = whereMailGoes(config);
+app.http.log[mailNotice.level](mailNotice.message);
 
 const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);

@@ -59,7 +59,7 @@ describe.each(['turnstile', 'hcaptcha'] as const)('with CAPTCHA_PROVIDER=%s', (p
   let captcha: NonNullable<Config['captcha']>;
   beforeAll(async () => {
     captcha = { provider, siteKey: 'the-site-key', secret: 'the-secret', verifyUrl: await siteVerify.start() };
-    t = await startTestApp({ captcha });
+    t = await startTestApp({ captcha, devOutbox: true });
   });
   afterAll(async () => {
     await t?.close();
@@ -110,6 +110,7 @@ describe.each(['turnstile', 'hcaptcha'] as const)('with CAPTCHA_PROVIDER=%s', (p
   });
 
   test("the page's Content-Security-Policy lets the provider's widget in", async () => {
+    // Any HTML page carries the policy; without the built web app the developer's outbox is one.
     const policy = (await t.fetch('/dev/outbox')).headers.get('content-security-policy') ?? '';
     const origin = provider === 'turnstile' ? 'https://challenges.cloudflare.com' : 'https://*.hcaptcha.com';
     for (const directive of ['script-src', 'frame-src', 'connect-src']) {
@@ -121,7 +122,7 @@ describe.each(['turnstile', 'hcaptcha'] as const)('with CAPTCHA_PROVIDER=%s', (p
 describe('without CAPTCHA_PROVIDER', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp();
+    t = await startTestApp({ devOutbox: true });
   });
   afterAll(() => t.close());
 
@@ -131,6 +132,7 @@ describe('without CAPTCHA_PROVIDER', () => {
   });
 
   test('the Content-Security-Policy names no widget', async () => {
+    // Any HTML page carries the policy; without the built web app the developer's outbox is one.
     const policy = (await t.fetch('/dev/outbox')).headers.get('content-security-policy') ?? '';
     expect(policy).toContain("script-src 'self';");
     expect(policy).not.toMatch(/hcaptcha|cloudflare/);

@@ -35,7 +35,7 @@ describe('defaults', () => {
       trustProxy: false,
       captcha: null,
       logLevel: 'info',
-      production: false,
+      devOutbox: false,
       webDist: undefined,
       payments: { provider: 'sandbox', sandboxUrl: null, timeoutMs: 20_000 },
       renewalIntervalMs: 60_000,
@@ -75,7 +75,6 @@ describe('settings', () => {
       SOCIAL_LINKS: 'Mastodon=https://social.example/@platter, GitHub=https://github.com/example/platter',
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
       SANDBOX_PAY_URL: 'http://10.0.0.2:8080/sandbox-pay',
       PAYMENTS_TIMEOUT_MS: '5000',
       RENEWAL_INTERVAL_MS: '0',
@@ -102,7 +101,7 @@ describe('settings', () => {
       trustProxy: false,
       captcha: null,
       logLevel: 'warn',
-      production: true,
+      devOutbox: false,
       webDist: undefined,
       payments: { provider: 'sandbox', sandboxUrl: 'http://10.0.0.2:8080/sandbox-pay', timeoutMs: 5000 },
       renewalIntervalMs: 0,
@@ -173,6 +172,36 @@ describe('settings', () => {
   test('variables it does not know are ignored', () => {
     expect(loadConfig({ PATH: '/usr/bin', HOME: '/root', SOMETHING_ELSE: 'x' })).toEqual(loadConfig({}));
   });
+
+  test('NODE_ENV changes nothing: the defaults are the safe ones, whatever it says or when it is missing', () => {
+    expect(loadConfig({ NODE_ENV: 'development' })).toEqual(loadConfig({}));
+    expect(loadConfig({ NODE_ENV: 'production' })).toEqual(loadConfig({}));
+  });
+});
+
+describe("DEV_OUTBOX, the developer's switch that shows every mail", () => {
+  test('is off unless set', () => {
+    expect(loadConfig({}).devOutbox).toBe(false);
+    expect(loadConfig({ DEV_OUTBOX: '0' }).devOutbox).toBe(false);
+  });
+
+  test.each(['http://localhost:8080', 'http://127.0.0.1:3000', 'http://[::1]:8080', 'http://platter.localhost'])(
+    'is allowed when PUBLIC_URL is this machine (%s), or unset',
+    (url) => {
+      expect(loadConfig({ DEV_OUTBOX: '1', PUBLIC_URL: url }).devOutbox).toBe(true);
+      expect(loadConfig({ DEV_OUTBOX: 'true' }).devOutbox).toBe(true);
+    },
+  );
+
+  test.each(['https://platter.example.org', 'http://192.168.1.20:8080', 'http://localhost.example.org'])(
+    'is refused when PUBLIC_URL is another machine (%s): the outbox holds every reset link',
+    (url) => {
+      expect(configError({ DEV_OUTBOX: '1', PUBLIC_URL: url }).message).toBe(
+        'Invalid configuration:\n  DEV_OUTBOX: shows every mail (password reset links included) to whoever opens /dev/outbox, so it is allowed only when PUBLIC_URL is a loopback address such as http://localhost:8080: unset it, or set SMTP_URL to send mail',
+      );
+      expect(loadConfig({ DEV_OUTBOX: '0', PUBLIC_URL: url }).devOutbox).toBe(false);
+    },
+  );
 });
 
 describe('bad values', () => {

@@ -1,5 +1,5 @@
 /**
- * Outgoing mail: the embedded outbox (a table, the log and /dev/outbox), and
+ * Outgoing mail: the embedded outbox (a table; /dev/outbox only with DEV_OUTBOX), and
  * SMTP through nodemailer, caught here by a real SMTP server on loopback
  * whose links are followed through the API.
  */
@@ -10,6 +10,8 @@ import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { OutboxMailer, recentOutboxMail } from '../src/adapters/mail/outbox-mailer';
+import { whereMailGoes } from '../src/adapters/mail';
+import { loadConfig } from '../src/config';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember } from './support/factories';
 import { lastMailTo, mailsTo, tokenIn } from './support/mail';
@@ -27,6 +29,53 @@ describe('the embedded outbox', () => {
     expect(mail).toMatchObject({ to: member.email, subject: 'Confirm your email for Platter' });
     expect(mail!.html).toContain('<a href="');
   });
+
+  test('on the defaults nobody can read it: there is no /dev/outbox, so a reset link stays secret', async () => {
+    const member = await aMember(t);
+    await t.ok('user.forgot_password', { email: member.email });
+    await t.app.services.mail.settled();
+    const token = tokenIn((await lastMailTo(t, member.email)).text, 'reset_token');
+    const response = await t.fetch('/dev/outbox');
+    expect(response.status).toBe(404);
+    expect(await response.text()).not.toContain(token);
+  });
+
+  test('each mail is noted in the log, never its text: a link in a log line is the account', async () => {
+    let logged = '';
+    const stream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        logged += chunk.toString();
+        done();
+      },
+    });
+    const http = Fastify({ logger: { level: 'trace', stream } });
+    const mailer = new OutboxMailer(t.app.services.db, Date.now, http.log);
+    await mailer.send({
+      to: 'log@example.com',
+      subject: 'Logged',
+      text: 'Follow https://example.com/?reset_token=abc123secret',
+      html: '<a href="https://example.com/?reset_token=abc123secret">Reset</a>',
+    });
+    await http.close();
+    const line = JSON.parse(logged.trim().split('\n').at(-1)!) as { level: number; msg: string };
+    expect(line.level).toBe(30);
+    expect(line.msg).toBe(
+      'Mail kept in the outbox, sent to nobody (set SMTP_URL to send mail), to log@example.com: Logged',
+    );
+    expect(logged).not.toContain('abc123secret');
+    expect((await recentOutboxMail(t.app.services.db, 1))[0]).toMatchObject({
+      to: 'log@example.com',
+      subject: 'Logged',
+    });
+  });
+});
+
+describe("DEV_OUTBOX: the developer's page of the mail kept", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ devOutbox: true });
+  });
+  afterAll(() => t.close());
 
   test('GET /dev/outbox lists the newest mail first, escaped, with clickable links', async () => {
     t.app.services.mail.post({ to: 'dev@example.com', subject: 'Older <b>news</b>', text: 'Nothing to see.' });
@@ -46,39 +95,44 @@ describe('the embedded outbox', () => {
     expect(page.indexOf(member.email)).toBeLessThan(page.indexOf('Older'));
   });
 
-  test('the page is not there in production: the links are secrets', async () => {
-    const production = await startTestApp({ production: true });
-    try {
-      expect((await production.fetch('/dev/outbox')).status).toBe(404);
-    } finally {
-      await production.close();
-    }
+  test('it answers only a browser on this machine, not another address nor one forwarded by a proxy', async () => {
+    const fromAfar = await t.app.http.inject({ url: '/dev/outbox', remoteAddress: '203.0.113.7' });
+    expect(fromAfar.statusCode).toBe(404);
+    expect(fromAfar.body).not.toContain('outbox</title>');
+    const forwarded = await t.fetch('/dev/outbox', { headers: { 'x-forwarded-for': '203.0.113.7' } });
+    expect(forwarded.status).toBe(404);
+    const local = await t.app.http.inject({ url: '/dev/outbox', remoteAddress: '::ffff:127.0.0.1' });
+    expect(local.statusCode).toBe(200);
+  });
+});
+
+describe('where mail goes, said at start', () => {
+  test('without SMTP_URL, loudly: mail reaches nobody, and how to read it on this machine', () => {
+    expect(whereMailGoes(loadConfig({}))).toEqual({
+      level: 'warn',
+      message:
+        "SMTP_URL is not set: mail (sign-up confirmations, password reset links) is kept in the database's outbox and reaches nobody. Set SMTP_URL to send it; while developing on this machine, DEV_OUTBOX=1 shows it at http://localhost:8080/dev/outbox.",
+    });
   });
 
-  test('each mail is logged too, so a developer can follow links from the console', async () => {
-    let logged = '';
-    const stream = new Writable({
-      write(chunk: Buffer, _encoding, done) {
-        logged += chunk.toString();
-        done();
-      },
+  test('with DEV_OUTBOX, that every mail is shown, and where', () => {
+    expect(whereMailGoes(loadConfig({ DEV_OUTBOX: '1', PORT: '3000' }))).toEqual({
+      level: 'warn',
+      message:
+        "SMTP_URL is not set: mail reaches nobody. DEV_OUTBOX is on: every mail, password reset links included, is shown at http://localhost:3000/dev/outbox to this machine's own browser. Turn it off on any machine other people use.",
     });
-    const http = Fastify({ logger: { level: 'info', stream } });
-    const mailer = new OutboxMailer(t.app.services.db, Date.now, http.log);
-    await mailer.send({
-      to: 'log@example.com',
-      subject: 'Logged',
-      text: 'Follow https://example.com/?verify_token=abc',
+  });
+
+  test('with SMTP_URL, the server and the sender, never the password', () => {
+    const notice = whereMailGoes(
+      loadConfig({ SMTP_URL: 'smtp://platter:s3cret@mail.example.org:587', PUBLIC_URL: 'https://fm.example.org' }),
+    );
+    expect(notice).toEqual({
+      level: 'info',
+      message:
+        'Mail goes out through the SMTP server at mail.example.org:587, from "Platter" <no-reply@fm.example.org>.',
     });
-    await http.close();
-    const line = JSON.parse(logged.trim().split('\n').at(-1)!) as { level: number; msg: string };
-    expect(line.level).toBe(30);
-    expect(line.msg).toContain('Mail kept in the outbox (set SMTP_URL to send mail) to log@example.com: Logged');
-    expect(line.msg).toContain('https://example.com/?verify_token=abc');
-    expect((await recentOutboxMail(t.app.services.db, 1))[0]).toMatchObject({
-      to: 'log@example.com',
-      subject: 'Logged',
-    });
+    expect(notice.message).not.toContain('s3cret');
   });
 });
 

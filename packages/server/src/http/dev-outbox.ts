@@ -1,18 +1,24 @@
 /**
  * GET /dev/outbox: the mail the embedded mailer kept, newest first, so that a
  * developer without an SMTP server can follow verification and reset links.
- * Registered only when NODE_ENV is not production: the links are secrets.
+ * Those links are secrets (a reset link is the account), so the page is there
+ * only when the developer's switch DEV_OUTBOX is on (config refuses it unless
+ * PUBLIC_URL is loopback), and it answers only this machine's own browser.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../api/context';
 import { recentOutboxMail } from '../adapters/mail/outbox-mailer';
 import { escapeHtml, textToHtml } from '../lib/html';
+import { isLoopbackAddress } from '../lib/loopback';
 
 export const DEV_OUTBOX_PATH = '/dev/outbox';
 const SHOWN = 50;
 
 export function registerDevOutbox(app: FastifyInstance, services: Services): void {
-  app.get(DEV_OUTBOX_PATH, async (_request, reply) => {
+  app.get(DEV_OUTBOX_PATH, async (request, reply) => {
+    // The socket's own peer, not X-Forwarded-For: a proxy on this machine may forward the world to it.
+    if (!isLoopbackAddress(request.socket.remoteAddress) || request.headers['x-forwarded-for'] !== undefined)
+      return reply.callNotFound();
     const mails = await recentOutboxMail(services.db, SHOWN);
     const title = `${services.config.productName} outbox`;
     const note = services.config.mail.smtpUrl

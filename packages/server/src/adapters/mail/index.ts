@@ -41,6 +41,30 @@ export class MailService {
   }
 }
 
+/**
+ * Where this instance's mail goes, said at start: loudly (a warning) when it reaches nobody, and
+ * never with the SMTP password or a link. The level is the one the start log writes it at.
+ */
+export function whereMailGoes(config: Config): { level: 'info' | 'warn'; message: string } {
+  if (config.mail.smtpUrl) {
+    const server = new URL(config.mail.smtpUrl);
+    return {
+      level: 'info',
+      message: `Mail goes out through the SMTP server at ${server.host}, from ${config.mail.from}.`,
+    };
+  }
+  const outbox = `${config.publicUrl}/dev/outbox`;
+  if (config.devOutbox)
+    return {
+      level: 'warn',
+      message: `SMTP_URL is not set: mail reaches nobody. DEV_OUTBOX is on: every mail, password reset links included, is shown at ${outbox} to this machine's own browser. Turn it off on any machine other people use.`,
+    };
+  return {
+    level: 'warn',
+    message: `SMTP_URL is not set: mail (sign-up confirmations, password reset links) is kept in the database's outbox and reaches nobody. Set SMTP_URL to send it; while developing on this machine, DEV_OUTBOX=1 shows it at ${outbox}.`,
+  };
+}
+
 /** The SMTP client (nodemailer) is loaded only when SMTP_URL is set; mail stays in the outbox table otherwise. */
 export async function createMailService(
   config: Config,

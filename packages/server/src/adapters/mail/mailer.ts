@@ -1,7 +1,8 @@
 /**
  * Outgoing mail behind one small interface: the embedded default keeps each
- * mail in the database's outbox (read at /dev/outbox and in the log); with
- * SMTP_URL set, nodemailer hands it to an SMTP server.
+ * mail in the database's outbox (a developer on this machine reads it at
+ * /dev/outbox with DEV_OUTBOX=1); with SMTP_URL set, nodemailer hands it to an
+ * SMTP server.
  */
 
 export interface Mail {

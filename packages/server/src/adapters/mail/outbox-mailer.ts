@@ -3,7 +3,10 @@ import type { Db } from '../../db/database';
 import { randomBytes } from 'node:crypto';
 import type { Mail, Mailer } from './mailer';
 
-/** The embedded default: each mail becomes a row of `mail_outbox` and a line in the log. */
+/**
+ * The embedded default: each mail becomes a row of `mail_outbox`, and the log notes that it was
+ * kept (whom for, its subject), never its text: a reset link in a log line is the account.
+ */
 export class OutboxMailer implements Mailer {
   private sequence = 0;
 
@@ -26,7 +29,9 @@ export class OutboxMailer implements Mailer {
         createdAt: at,
       })
       .execute();
-    this.log.info(`Mail kept in the outbox (set SMTP_URL to send mail) to ${mail.to}: ${mail.subject}\n${mail.text}`);
+    this.log.info(
+      `Mail kept in the outbox, sent to nobody (set SMTP_URL to send mail), to ${mail.to}: ${mail.subject}`,
+    );
   }
 
   async close(): Promise<void> {}
