@@ -1,11 +1,13 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const server = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 
 export default defineConfig({
-  plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  plugins: [react(), precompress()],
+  // 'hidden': maps are written for whoever debugs a build, but no bundle points at them and the server never serves them.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: 'hidden' },
   server: {
     port: 5173,
     // In development the API server runs beside Vite (npm run dev).

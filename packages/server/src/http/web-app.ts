@@ -1,10 +1,15 @@
 /**
  * Serves the built web app: hashed assets as static files, and index.html for
  * every other page path (the client routes), with the product's name and the
- * public settings the page needs written in.
+ * public settings the page needs written in. Everything text goes compressed
+ * to a browser that takes it: the build wrote Brotli and gzip twins of the
+ * files (web precompress.ts), and the page is compressed once, here, at start.
+ * Source maps stay on disk: they are for whoever debugs a build, not for the public.
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
@@ -50,8 +55,10 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     index: false,
     wildcard: false,
     cacheControl: false,
-    // Both are served above, rewritten for this instance.
-    globIgnore: ['**/index.html', '**/manifest.webmanifest'],
+    // The page and the manifest are served above, rewritten for this instance; the compressed twins
+    // are found by preCompressed beside their files, not served by their own names; maps never.
+    globIgnore: ['**/index.html*', '**/manifest.webmanifest', '**/*.br', '**/*.gz', '**/*.map'],
+    preCompressed: true,
     // Vite's hashed bundles never change; every other file (icons, the FAQ) may, so it is revalidated.
     setHeaders: (response, filePath) => {
       const hashed = filePath.startsWith(path.join(webDist, 'assets') + path.sep);
@@ -59,14 +66,31 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
         'cache-control',
         hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
       );
+      // The same address answers in Brotli, gzip or as is: caches between must keep them apart.
+      response.setHeader('vary', 'accept-encoding');
     },
   });
 
   // Client routes get the page; a missing file (a path with an extension) stays a 404.
+  const page = compressedPage(html);
   app.get('/*', async (request, reply) => {
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.callNotFound();
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    const encoding = page.negotiate(request.headers['accept-encoding']);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(encoding ? page[encoding] : html);
   });
+}
+
+/** The page in each encoding a browser may take, and the choice for a request's Accept-Encoding. */
+function compressedPage(html: string) {
+  const negotiator = new Negotiator({ supportedValues: ['br', 'gzip'] });
+  return {
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+    gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
+    negotiate: (acceptEncoding: string | undefined): 'br' | 'gzip' | null =>
+      acceptEncoding ? (negotiator.negotiate(acceptEncoding) as 'br' | 'gzip' | null) : null,
+  };
 }
 
 export function escapeHtml(text: string): string {

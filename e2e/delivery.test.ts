@@ -1,0 +1,92 @@
+/**
+ * How the built web app travels (issue: fast and light): every text file goes
+ * compressed to a browser that takes it — Brotli written at build time, gzip
+ * for the rest — the page is revalidated, hashed assets are kept a year, and
+ * source maps are not served. Read as raw HTTP, the way a browser receives it.
+ */
+import http from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+
+beforeAll(async () => {
+  server = await startServer();
+});
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+interface RawResponse {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function rawGet(pathname: string, acceptEncoding?: string): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding };
+    http
+      .get(`${server.baseUrl}${pathname}`, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+const decoded = (response: RawResponse): string => {
+  const encoding = response.headers['content-encoding'];
+  if (encoding === 'br') return brotliDecompressSync(response.body).toString();
+  if (encoding === 'gzip') return gunzipSync(response.body).toString();
+  return response.body.toString();
+};
+
+test('the page goes in Brotli, gzip or as it is, as the browser asks, and is revalidated each time', async () => {
+  const plain = await rawGet('/');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body.toString()).toContain('<title>Platter: play music together</title>');
+  for (const [accept, encoding] of [
+    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['br;q=0, gzip', 'gzip'],
+    ['identity', undefined],
+  ] as const) {
+    const response = await rawGet('/some-room', accept);
+    expect(response.headers['content-encoding'], accept).toBe(encoding);
+    expect(response.headers['cache-control'], accept).toBe('no-cache');
+    expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
+    expect(decoded(response), accept).toBe(plain.body.toString());
+  }
+  expect((await rawGet('/', 'br')).body.length).toBeLessThan(plain.body.length / 2);
+});
+
+test('hashed scripts and styles go pre-compressed and are kept a year; their source maps are not served', async () => {
+  const page = (await rawGet('/')).body.toString();
+  const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((match) => match[1]!);
+  expect(assets.length).toBeGreaterThanOrEqual(2);
+  expect(assets.some((asset) => asset.endsWith('.css'))).toBe(true);
+  for (const asset of assets) {
+    const plain = await rawGet(asset);
+    expect(plain.status, asset).toBe(200);
+    expect(plain.body.toString(), asset).not.toContain('sourceMappingURL');
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const response = await rawGet(asset, accept);
+      // A file under a kilobyte has no twin: compressing it would save next to nothing.
+      const expected = plain.body.length < 1024 ? undefined : encoding;
+      expect(response.headers['content-encoding'], `${asset} ${accept}`).toBe(expected);
+      expect(response.headers['cache-control'], asset).toBe('public, max-age=31536000, immutable');
+      expect(response.headers.vary, asset).toMatch(/accept-encoding/i);
+      expect(decoded(response), `${asset} ${accept}`).toBe(plain.body.toString());
+    }
+    expect((await rawGet(`${asset}.map`)).status, `${asset}.map`).toBe(404);
+  }
+});
