@@ -103,3 +103,21 @@ test("the quick start's server says mail reaches nobody, and has no outbox for a
   expect(await page.content()).not.toMatch(/reset_token|outbox/i);
   await page.close();
 });
+
+test('on the defaults, the lobby points only at its own pages: the news and the footer name no outside address', async () => {
+  const page = await browser.newPage();
+  await page.goto(`${server.baseUrl}/`);
+  const news = page.locator('.news__text');
+  await news.getByText('Running your own Platter takes two commands').waitFor();
+  const links = [
+    ...(await news.getByRole('link').all()),
+    ...(await page.locator('.site-footer').getByRole('link').all()),
+  ];
+  expect(links.length).toBeGreaterThan(0);
+  for (const link of links) {
+    const href = (await link.getAttribute('href')) ?? '';
+    expect(new URL(href, server.baseUrl).origin, href).toBe(server.baseUrl);
+  }
+  expect(await page.getByRole('list', { name: 'Platter elsewhere' }).count()).toBe(0);
+  await page.close();
+});

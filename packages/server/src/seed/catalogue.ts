@@ -79,5 +79,5 @@ export const DEMO_HEADBAND = {
 export const DEMO_NEWS = [
   'Platter is open! Join a room, take a turn as DJ, and vote songs Awesome or Lame.',
   'New here? Read the FAQ at /static/faq.html, then create a room of your own.',
-  'Running your own Platter takes two commands: npm install && npm start. Learn more: https://github.com/platter-fm',
+  'Running your own Platter takes two commands: npm install && npm start. The FAQ says more.',
 ].join('\n\n');

@@ -5,7 +5,6 @@
 import { Link } from 'react-router';
 import { footerMessages as say } from '@platter/contract';
 import { pageConfig } from '../../lib/page-config';
-import { DEFAULT_SOCIAL_LINKS } from './social-links';
 
 const PAGES = [
   { to: '/about', label: say.about },
@@ -16,7 +15,8 @@ const PAGES = [
 ] as const;
 
 export function Footer() {
-  const social = pageConfig.socialLinks ?? DEFAULT_SOCIAL_LINKS;
+  // Only the pages this instance names (SOCIAL_LINKS): product text points at no address nobody checked.
+  const social = pageConfig.socialLinks ?? [];
   return (
     <footer className="site-footer">
       <nav aria-label={say.navLabel}>
