@@ -146,6 +146,18 @@ export const WAVEFORM_PEAKS = 200;
 export const LAME_SKIP_SHARE = 0.5;
 /** …but only once at least this many have voted Lame (one grumpy listener in a room of two does not skip). */
 export const LAME_SKIP_MIN_VOTES = 2;
+/**
+ * A listener may change their vote on a song this many times after their first vote; then it
+ * stands until the next song. Enough for second thoughts and a misclick or two; a toggle flood
+ * ends here (issue 31: one member toggling pushed thousands of update_votes a second).
+ */
+export const VOTE_CHANGES_PER_SONG = 5;
+/**
+ * A room hears update_votes at most once in this long (its clock): a vote after a quiet spell is
+ * told at once, votes within the window after it together at its end (the latest counts, and
+ * every vote changed meanwhile in the votelog). Four a second still reads as live.
+ */
+export const VOTE_UPDATE_MS = 250;
 /** The timeline lease of a room: held this long, renewed well before it runs out. */
 export const TIMELINE_LEASE_MS = 5000;
 

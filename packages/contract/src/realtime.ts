@@ -142,7 +142,10 @@ export const roomEvent = z.discriminatedUnion('command', [
     reason: z.enum(songEndings),
     modid: z.string().nullable(),
   }),
-  /** Someone voted (`votelog`: that vote); the counts are the song's now. */
+  /**
+   * Someone voted; the counts are the song's now. `votelog`: the votes changed since the last
+   * update_votes, each as it stands (a room hears at most one in VOTE_UPDATE_MS, so several may come together).
+   */
   z.object({
     command: z.literal('update_votes'),
     roomid: z.string(),

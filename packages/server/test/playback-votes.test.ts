@@ -2,11 +2,13 @@
  * Awesome and Lame over real sockets (docs/room.md, "Music in the room"): once per listener per
  * song, changeable; no vote on one's own song, from outside the room, or for a song that ended
  * (songid, ttapi's vh); a listener's first Awesome earns the DJ one point, for good; enough Lame
- * votes skip the song.
+ * votes skip the song. The room hears votes at most once in VOTE_UPDATE_MS of its clock (a
+ * vote after a quiet spell at once): these tests move the clock on where they wait for the next.
+ * Floods and the limit on changes: playback-vote-flood.test.ts.
  */
 import { createHash } from 'node:crypto';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { playbackMessages, type Credentials } from '@platter/contract';
+import { playbackMessages, VOTE_UPDATE_MS, type Credentials } from '@platter/contract';
 import type { TestApp } from './support/test-app';
 import { musicRoomApp } from './support/music-room-app';
 import { aGuest, aMember, aRoom } from './support/factories';
@@ -58,6 +60,8 @@ describe('votes', () => {
     // The same vote again changes nothing and tells nobody.
     await first!.socket.ok('room.vote', { roomid: room.roomid, val: 'up' });
     await second!.socket.ok('room.vote', { roomid: room.roomid, val: 'up' });
+    // Within the window after the first: told when it ends.
+    music.advance(VOTE_UPDATE_MS);
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last).toMatchObject({
       upvotes: 2,
       downvotes: 0,
@@ -150,9 +154,11 @@ describe('points', () => {
     expect(told.last).toMatchObject({ userid: dj.userid, user: { points: 1 } });
     await fan!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     await fan!.socket.ok('room.vote', { roomid: room.roomid, val: 'up' });
-    await eventsUntil(watching.socket, room.roomid, 'update_votes');
+    // Told together when the window ends; Awesome again gives no point (no update_user).
+    music.advance(VOTE_UPDATE_MS);
     const again = await eventsUntil(watching.socket, room.roomid, 'update_votes');
     expect(again.events.map((event) => event.command)).toEqual(['update_votes']);
+    expect(again.last.votelog).toEqual([[fan!.member.userid, 'up']]);
     expect(await pointsOf(dj)).toBe(1);
     // A Lame first gives nothing; the Awesome after it gives the point.
     await other!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
@@ -177,11 +183,14 @@ describe('lame skip', () => {
     await listeners[0]!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     await listeners[1]!.socket.ok('room.vote', { roomid: room.roomid, val: 'down' });
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last.downvotes).toBe(1);
+    music.advance(VOTE_UPDATE_MS);
     expect((await eventsUntil(watching.socket, room.roomid, 'update_votes')).last.downvotes).toBe(2);
     expect((await t.ok('room.info', { roomid: room.roomid })).current_song?.playid).toBe(playing.current_song?.playid);
+    // Within the window after the last: the skip tells it anyway, before the song ends.
     await t.ok('room.vote', { roomid: room.roomid, val: 'down' }, owner);
     const skipped = await eventsUntil(watching.socket, room.roomid, 'newsong');
     expect(skipped.events.map((event) => event.command)).toEqual(['update_votes', 'song_ended', 'newsong']);
+    expect(skipped.events[0]).toMatchObject({ downvotes: 3, votelog: [[owner.userid, 'down']] });
     expect(skipped.events[1]).toMatchObject({ playid: playing.current_song?.playid, reason: 'lamed', modid: null });
     // The next song starts with no votes.
     expect((await inRoom(await aMember(t), room.roomid)).snapshot.votes.upvotes).toBe(0);

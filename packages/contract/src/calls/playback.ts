@@ -71,6 +71,8 @@ export const playbackMessages = {
   notInRoom: 'Join the room to vote.',
   voteInvalid: "Vote 'up' (Awesome) or 'down' (Lame).",
   ownSong: "You can't vote on your own song.",
+  /** A listener changed their vote VOTE_CHANGES_PER_SONG times on this song already. */
+  voteChangesUsed: "You've changed your vote on this song as often as you can. It stands until the next song.",
   /** The vote named another song (songid or turntable's vh hash): it ended meanwhile. */
   voteStale: 'That song has ended. Vote on the one playing now.',
   /** room.vote's th or ph (turntable's): each, when sent, is a sha1 in hex, as ttapi makes them. */
@@ -91,7 +93,7 @@ export const playbackCalls = callTable(
     access: 'session',
     /**
      * Awesome ('up') or Lame ('down') on the playing song, once per listener per song (a new
-     * vote replaces the old). `songid` (our pages) or turntable's `vh` = sha1(roomid + val +
+     * vote replaces the old, up to VOTE_CHANGES_PER_SONG times). `songid` (our pages) or turntable's `vh` = sha1(roomid + val +
      * songid) (bots) pins the vote to a song: a vote for one that ended is refused. `th` and
      * `ph` are turntable's hashes of random values: checked for their shape (40 hex digits), no more.
      */

@@ -434,6 +434,8 @@ export interface RoomPlaysTable {
   upvotes: Generated<number>;
   downvotes: Generated<number>;
   snags: Generated<number>;
+  /** When the room last heard this play's votes (update_votes); null: not yet. */
+  votesToldAt: Generated<number | null>;
 }
 
 export interface RoomVotesTable {
@@ -443,6 +445,10 @@ export interface RoomVotesTable {
   votedAt: number;
   /** The DJ got this listener's point for the song (once, whatever they vote after). */
   pointed: Flag;
+  /** How often the listener changed their vote on the song after their first. */
+  changes: Generated<number>;
+  /** The room has heard this vote (0: it waits for the next update_votes). */
+  told: Generated<number>;
 }
 
 export interface RoomSnagsTable {

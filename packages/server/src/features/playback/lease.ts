@@ -16,6 +16,8 @@ export interface LocalDriver {
   holder: string;
   /** Looks at the room again (after a song change committed): holds it, and times its song's end. */
   watch(roomId: string): void;
+  /** Votes on play `playId` wait for the room to hear them (vote-updates.ts): tells them at `dueAt`. */
+  votesWaiting(roomId: string, playId: string, dueAt: number): void;
 }
 
 /** Keyed by the app's hub: tests run several apps in one process. */
@@ -24,6 +26,11 @@ const drivers = new WeakMap<Hub, LocalDriver>();
 export function setLocalDriver(services: Services, driver: LocalDriver | null): void {
   if (driver) drivers.set(services.hub, driver);
   else drivers.delete(services.hub);
+}
+
+/** This instance's driver, or null when it runs none (a test app may turn it off). */
+export function localDriverOf(services: Services): LocalDriver | null {
+  return drivers.get(services.hub) ?? null;
 }
 
 /** Takes (or renews) the room's lease for `holder` if it is free, has run out, or is theirs already. */

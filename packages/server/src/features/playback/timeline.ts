@@ -1,7 +1,9 @@
 /**
  * The timeline driver: each instance runs one. Every TIMELINE_SWEEP_MS it renews the leases it
  * holds (well before TIMELINE_LEASE_MS runs out), takes the rooms whose lease ran out (their
- * holder died), and sets a timer for the end of each held room's song. Nothing lives only in
+ * holder died), and sets a timer for the end of each held room's song, and for the votes waiting
+ * to be told in it (vote-updates.ts: the instance that took a vote times them too; the sweep
+ * catches those whose instance died). Nothing lives only in
  * memory: the song's end is rooms.current_play_id's ends_at, so a restarted or another instance
  * ends it on time from the rows alone.
  */
@@ -12,6 +14,7 @@ import { roomCommand } from '../rooms';
 import { claimLease, setLocalDriver, type LocalDriver } from './lease';
 import { currentPlayOf } from './plays';
 import { changeSong } from './turns';
+import { tellVotesWhenDue, votesDueAt } from './vote-updates';
 
 /** How often each instance renews its leases and looks for rooms to take over. */
 export const TIMELINE_SWEEP_MS = 1000;
@@ -49,6 +52,8 @@ export function startTimelineSweep(
 ): TimelineDriver {
   const holder = newId();
   const timers = new Map<string, { playId: string; timer: NodeJS.Timeout }>();
+  /** One timer per room whose votes wait to be told (for the play they are on). */
+  const voteTimers = new Map<string, { playId: string; timer: NodeJS.Timeout }>();
   let stopped = false;
   let queue: Promise<void> = Promise.resolve();
 
@@ -56,6 +61,28 @@ export function startTimelineSweep(
     const timed = timers.get(roomId);
     if (timed) clearTimeout(timed.timer);
     timers.delete(roomId);
+  };
+
+  /** Tells the room's waiting votes at `dueAt` (once per room at a time), and again later if not yet due. */
+  const tellVotesAt = (roomId: string, playId: string, dueAt: number) => {
+    const timed = voteTimers.get(roomId);
+    if (stopped || timed?.playId === playId) return;
+    // A timer for the play before: its song's change told its votes.
+    if (timed) clearTimeout(timed.timer);
+    const timer = setTimeout(
+      () => {
+        voteTimers.delete(roomId);
+        if (stopped) return;
+        tellVotesWhenDue(services, roomId, playId)
+          .then((later) => {
+            if (later !== null) tellVotesAt(roomId, playId, later);
+          })
+          .catch(onError);
+      },
+      Math.max(RETRY_MS, dueAt - services.now()),
+    );
+    timer.unref();
+    voteTimers.set(roomId, { playId, timer });
   };
 
   /** Times the end of the room's play (once per play). */
@@ -105,12 +132,32 @@ export function startTimelineSweep(
     const held = await db
       .selectFrom('rooms')
       .innerJoin('roomPlays', 'roomPlays.id', 'rooms.currentPlayId')
-      .select(['rooms.id as roomId', 'roomPlays.id as playId', 'roomPlays.endsAt'])
+      .select((eb) => [
+        'rooms.id as roomId',
+        'roomPlays.id as playId',
+        'roomPlays.endsAt',
+        'roomPlays.votesToldAt',
+        eb
+          .exists(
+            eb
+              .selectFrom('roomVotes')
+              .select('roomVotes.userId')
+              .whereRef('roomVotes.playId', '=', 'roomPlays.id')
+              .where('roomVotes.told', '=', 0),
+          )
+          .as('votesWaiting'),
+      ])
       .where('rooms.timelineHolder', '=', holder)
       .execute();
     const mine = new Set(held.map((room) => room.roomId));
     for (const roomId of [...timers.keys()]) if (!mine.has(roomId)) forget(roomId);
     for (const room of held) {
+      // Votes whose instance died before it told them (its timer went with it): told now if due.
+      if (room.votesWaiting) {
+        const due = votesDueAt(room);
+        const later = due <= now ? await tellVotesWhenDue(services, room.roomId, room.playId) : due;
+        if (later !== null) tellVotesAt(room.roomId, room.playId, later);
+      }
       const endsAt = Number(room.endsAt);
       if (endsAt <= now) {
         forget(room.roomId);
@@ -135,6 +182,7 @@ export function startTimelineSweep(
       };
       queue = queue.then(look).catch(onError);
     },
+    votesWaiting: tellVotesAt,
   };
   setLocalDriver(services, driver);
   const interval = setInterval(() => void sweep(), everyMs);
@@ -148,6 +196,8 @@ export function startTimelineSweep(
       stopped = true;
       clearInterval(interval);
       for (const roomId of [...timers.keys()]) forget(roomId);
+      for (const { timer } of voteTimers.values()) clearTimeout(timer);
+      voteTimers.clear();
       setLocalDriver(services, null);
       await queue;
       if (release) {

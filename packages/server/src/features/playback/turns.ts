@@ -1,8 +1,9 @@
 /**
  * DJ turns (docs/room.md, "Music in the room"): the DJs on the stage play one song each in
  * turn, left to right (in the order they stepped up), the first again after the last. Every
- * song change runs inside a room command and returns its events in order: `song_ended` for the
- * song that stopped (if one played), `rem_dj` for its DJ if that was their last song (their plan,
+ * song change runs inside a room command and returns its events in order: `update_votes` for
+ * the votes on the song that stopped still waiting to be told (vote-updates.ts), `song_ended` for
+ * the song that stopped (if one played), `rem_dj` for its DJ if that was their last song (their plan,
  * the room's songs per DJ), `rem_dj` for each DJ stepped down on their turn (AFK, or nothing in
  * their queue the room's rules allow), then `newsong`, or `nosong` when nobody is left with a song.
  */
@@ -16,6 +17,7 @@ import { timelineMoved } from './lease';
 import { coverUrl, lockMember, sendToBack, sweepOrphanFiles } from '../library';
 import { currentPlayOf, playingSong, type PlayRow } from './plays';
 import { countPlayedSong, fittingSongOf, isAfk, stageRulesOf, whyNoSong, type StageRules } from './stage-rules';
+import { tellVotes } from './vote-updates';
 
 export interface Ending {
   reason: SongEnding;
@@ -73,6 +75,8 @@ export async function changeSong(
   let from = after ?? null;
   let stage: OnStage[] | null = null;
   if (play) {
+    // Its final counts reach the room before it ends, even when they were waiting.
+    events.push(...(await tellVotes(services, trx, roomId, play.id)));
     // Ended, it is no longer current (currentPlayOf); rooms.current_play_id moves on at the end.
     await trx
       .updateTable('roomPlays')
@@ -166,7 +170,7 @@ async function startTurn(
     ended: null,
   };
   await trx.insertInto('roomPlays').values(row).execute();
-  const play: PlayRow = { ...row, upvotes: 0, downvotes: 0, snags: 0 };
+  const play: PlayRow = { ...row, upvotes: 0, downvotes: 0, snags: 0, votesToldAt: null };
   await sendToBack(trx, song);
   // The room is on it, and the lobby tile shows it (its votes start from zero).
   const tile = { artist: song.artist, title: song.title, coverart: coverUrl(song.cover), startedAt: startsAt };

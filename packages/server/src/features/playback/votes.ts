@@ -1,17 +1,27 @@
 /**
  * Awesome and Lame (docs/room.md, "Music in the room"). Members in the room vote once per song
- * and may change their vote; the DJ cannot vote on their own song. A listener's first Awesome on
- * a song earns its DJ one point, for good: a vote changed to Lame takes nothing back, and Awesome
- * again gives nothing more (room_votes.pointed). Enough Lame votes skip the song.
+ * and may change their vote, up to VOTE_CHANGES_PER_SONG times; the DJ cannot vote on their own
+ * song. A listener's first Awesome on a song earns its DJ one point, for good: a vote changed to
+ * Lame takes nothing back, and Awesome again gives nothing more (room_votes.pointed). Enough Lame
+ * votes skip the song. The counts, points and the skip follow every vote at once; the room hears
+ * them paced (vote-updates.ts).
  */
 import { createHash } from 'node:crypto';
-import { LAME_SKIP_MIN_VOTES, LAME_SKIP_SHARE, playbackMessages, type RoomEvent, type Vote } from '@platter/contract';
+import {
+  LAME_SKIP_MIN_VOTES,
+  LAME_SKIP_SHARE,
+  playbackMessages,
+  VOTE_CHANGES_PER_SONG,
+  type RoomEvent,
+  type Vote,
+} from '@platter/contract';
 import type { Caller, Services } from '../../api/context';
-import { errors } from '../../api/errors';
+import { ApiError, errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { currentRoomOf, markActive, recountRoom, rescoreRoom, roomCommand, roomUserOf } from '../rooms';
 import { currentPlayOf, votesOf } from './plays';
 import { changeSong } from './turns';
+import { voteChanged } from './vote-updates';
 
 export interface VoteRequest {
   val: Vote;
@@ -41,18 +51,22 @@ export async function vote(services: Services, caller: Caller, roomId: string, r
 
     const before = await trx
       .selectFrom('roomVotes')
-      .select(['vote', 'pointed'])
+      .select(['vote', 'pointed', 'changes'])
       .where('playId', '=', play.id)
       .where('userId', '=', caller.userid)
       .executeTakeFirst();
     // The same vote again changes nothing, and the room hears nothing.
     if (before?.vote === val) return [];
+    // Second thoughts and a misclick or two, not a toggle flood: then the vote stands.
+    if (before && Number(before.changes) >= VOTE_CHANGES_PER_SONG)
+      throw new ApiError(playbackMessages.voteChangesUsed, 'rate_limited');
     const pointNow = val === 'up' && !before?.pointed;
-    const row = { vote: val, votedAt: services.now(), pointed: before?.pointed || pointNow ? 1 : 0 };
+    // told: 0 until the room hears it (vote-updates.ts).
+    const row = { vote: val, votedAt: services.now(), pointed: before?.pointed || pointNow ? 1 : 0, told: 0 };
     if (before) {
       await trx
         .updateTable('roomVotes')
-        .set(row)
+        .set({ ...row, changes: Number(before.changes) + 1 })
         .where('playId', '=', play.id)
         .where('userId', '=', caller.userid)
         .execute();
@@ -74,35 +88,18 @@ export async function vote(services: Services, caller: Caller, roomId: string, r
       .set({ upvotes: votes.upvotes, downvotes: votes.downvotes })
       .where('id', '=', roomId)
       .execute();
-    const events: RoomEvent[] = [
-      {
-        command: 'update_votes',
-        roomid: roomId,
-        upvotes: votes.upvotes,
-        downvotes: votes.downvotes,
-        listeners: await listenersIn(trx, roomId),
-        votelog: [[caller.userid, val]],
-      },
-    ];
+    const events = await voteChanged(services, trx, roomId, play);
     // A point changes the DJs' points (the Best DJs sort): recount; else only the votes changed.
     if (pointNow) {
       events.push(...(await awardPoint(trx, roomId, play.djId)));
       await recountRoom(services, roomId, trx);
     } else await rescoreRoom(services, roomId, trx);
+    // The song's change tells the votes still waiting first, this one with them.
     if (await lamed(trx, roomId, votes.downvotes)) {
       events.push(...(await changeSong(services, trx, roomId, { reason: 'lamed', play })));
     }
     return events;
   });
-}
-
-async function listenersIn(trx: Db, roomId: string): Promise<number> {
-  const { listeners } = await trx
-    .selectFrom('roomMembers')
-    .select((eb) => eb.fn.countAll<number>().as('listeners'))
-    .where('roomId', '=', roomId)
-    .executeTakeFirstOrThrow();
-  return Number(listeners);
 }
 
 /** The DJ's point for a listener's first Awesome: their points rise, and the room redraws them. */

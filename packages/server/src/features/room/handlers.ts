@@ -38,7 +38,15 @@ export const liveRoomHandlers = {
         await letGo(services, caller, connection, other.slice('room:'.length), { leave: true });
     }
     const follow = await connection.follow(channel);
-    await enterRoom(services, caller.userid, roomId);
+    try {
+      // The ban is asked again where they enter: one may have come since the check above.
+      await enterRoom(services, caller.userid, roomId, {
+        barred: (trx) => barredFrom(trx, roomId, caller.userid, services.now()),
+      });
+    } catch (error) {
+      connection.unfollow(channel.name);
+      throw error;
+    }
     const snapshot = await roomSnapshot(services, roomId, caller.userid);
     if (!snapshot) throw errors.notFound(roomMessages.broken);
     follow.from(snapshot.seq);

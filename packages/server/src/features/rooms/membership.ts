@@ -6,6 +6,7 @@
  */
 import type { RoomEvent, RoomUser } from '@platter/contract';
 import type { Services } from '../../api/context';
+import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { roomUserColumns, roomUserView } from '../accounts';
 import { lobbyChannel, userChannel, type LobbyMessage } from '../../realtime/channels';
@@ -25,22 +26,36 @@ function announce(services: Services, event: LobbyEvent): Promise<void> {
   return services.hub.publish(lobbyChannel, event);
 }
 
+export interface Entry {
+  /** Puts them on the stage (true) or takes them off it (false); left out, they keep their place. */
+  asDj?: boolean;
+  /**
+   * Why they may not come in (a ban), or null: asked inside the room command that enters, under
+   * the room's lock, so a ban that commits just before the entry is seen (asked before it, in a
+   * transaction of its own, a ban between the two let them in).
+   */
+  barred?: (trx: Db) => Promise<string | null>;
+}
+
 /**
  * Puts a person in a room (leaving any other). `asDj` puts them on its stage or takes them off;
  * left out, someone already in the room keeps their place. Each room touched is changed by a
  * room command, so its pages hear `registered`, `add_dj`, `rem_dj` and `deregistered` in order.
+ * Refused (forbidden) with the reason `barred` gives, if it gives one.
  */
 export async function enterRoom(
   services: Services,
   userId: string,
   roomId: string,
-  { asDj }: { asDj?: boolean } = {},
+  { asDj, barred }: Entry = {},
 ): Promise<void> {
   const { db, now } = services;
   const previous = await currentRoomOf(db, userId);
   if (previous !== null && previous !== roomId) await removeFromRoom(services, userId, previous);
   const user = await roomUserOf(db, userId);
   await roomCommand(services, roomId, async (trx) => {
+    const refusal = barred ? await barred(trx) : null;
+    if (refusal !== null) throw errors.forbidden(refusal);
     const present = await trx
       .selectFrom('roomMembers')
       .select('roomId')
