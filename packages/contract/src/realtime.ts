@@ -26,6 +26,23 @@ export const SOCKET_PATH = '/socket';
 /** The largest frame either end sends or accepts. */
 export const MAX_SOCKET_MESSAGE_BYTES = 16 * 1024;
 
+/**
+ * What a page or bot is told when the server's limits on live connections refuse it (not in the
+ * spec; docs/realtime.md, "Limits"): a socket too many, a join too many, a line that sends more
+ * than it can be answered.
+ */
+export const liveLimitMessages = {
+  /** A session with its limit of sockets open (errcode rate_limited; the socket then closes). */
+  tooManyPages: 'You have too many Platter pages open at once. Close some of them, then reload this one.',
+  /** An address with its limit of sockets open. */
+  tooManyConnections:
+    'There are too many connections to Platter from your network right now. Close some pages, or try again in a minute.',
+  /** room.register past the limit per socket, session or address this minute (rate_limited). */
+  tooManyJoins: "You've changed rooms a lot in the last minute. Please wait a minute, then try again.",
+  /** A socket that sent more frames than the server could take in (the socket then closes). */
+  tooManyWaiting: 'Too many messages at once: this connection is closed. Wait for answers before sending more.',
+} as const;
+
 export const clientMessage = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('hello'),

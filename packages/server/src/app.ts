@@ -20,10 +20,13 @@ import { attachGateway, type SocketCaller } from './realtime/gateway';
 import type { LiveConnection } from './realtime/connection';
 import { ttapiGateway } from './realtime/ttapi/gateway';
 import { Hub } from './realtime/hub';
+import { OpenSockets } from './realtime/open-sockets';
+import { clientAddress } from './http/client-address';
 import { authenticate, authenticateSocket, forgetSessions } from './features/auth/sessions';
 import { updateUser } from './features/accounts/store';
 import { fillStage } from './features/room';
 import { liveRoomHandlers } from './features/room/handlers';
+import { limitingJoins } from './features/room/join-limits';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/accounts/sign-in';
 import { avatarHandlers } from './features/avatars/handlers';
@@ -206,12 +209,22 @@ export async function buildApp(
   // The sandbox's keys are read before the app serves: the Gold page asks for them at once.
   if (payments instanceof SandboxPaymentProvider) await payments.ready();
   if (config.webDist) await registerWebApp(http, config, config.webDist);
+  // Limits on sockets and joins, like every limit, are off when RATE_LIMIT_PER_MINUTE is 0.
+  const limited = config.attemptsPerMinute > 0;
   const liveOptions = {
     hub: services.hub,
     now,
+    openSockets: new OpenSockets({
+      perSession: limited ? config.socketsPerSession : 0,
+      perAddress: limited ? config.socketsPerAddress : 0,
+    }),
+    addressOf: clientAddress(config.trustProxy),
     authenticate: (userid: string, userauth: string) => authenticate(services, userid, userauth),
-    invoke: (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
-      dispatcher.invoke(name, params, request),
+    invoke: limitingJoins(
+      services,
+      (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
+        dispatcher.invoke(name, params, request),
+    ),
     sessionsEnded: () => forgetSessions(services),
     // A page (or a bot) that says hello is a sign of its person (spec §4 Presence).
     welcomed: (caller: SocketCaller) =>

@@ -122,6 +122,12 @@ const environment = z
     ROOMS_PER_ADDRESS_PER_HOUR: countOf('must be a whole number of rooms (0 turns this limit off)').default(10),
     /** Guests made from one address in a minute: every first visit makes one (docs/accounts.md). */
     GUESTS_PER_ADDRESS_PER_MINUTE: countOf('must be a whole number of guests (0 turns this limit off)').default(30),
+    /** Rooms joined (room.register) by one session, and from one address, in a minute (docs/realtime.md). */
+    JOINS_PER_SESSION_PER_MINUTE: countOf('must be a whole number of joins (0 turns this limit off)').default(30),
+    JOINS_PER_ADDRESS_PER_MINUTE: countOf('must be a whole number of joins (0 turns this limit off)').default(300),
+    /** Sockets open at once on one server instance for one session, and from one address (docs/realtime.md). */
+    SOCKETS_PER_SESSION: countOf('must be a whole number of sockets (0 turns this limit off)').default(20),
+    SOCKETS_PER_ADDRESS: countOf('must be a whole number of sockets (0 turns this limit off)').default(200),
     TRUST_PROXY: z
       .string()
       .trim()
@@ -218,6 +224,12 @@ export interface Config {
   roomsPerAddressPerHour: number;
   /** Guests made per address in a minute; 0 turns it off, as does attemptsPerMinute 0. */
   guestsPerAddressPerMinute: number;
+  /** Rooms joined per session, and per address, in a minute; 0 turns one off, as does attemptsPerMinute 0. */
+  joinsPerSessionPerMinute: number;
+  joinsPerAddressPerMinute: number;
+  /** Sockets open at once on one instance per session, and per address; 0 turns one off, as does attemptsPerMinute 0. */
+  socketsPerSession: number;
+  socketsPerAddress: number;
   /** Fastify's trustProxy (TRUST_PROXY): false unless the server sits behind a reverse proxy. */
   trustProxy: boolean | string[];
   /** Human verification at sign-up and login; null when off. */
@@ -296,6 +308,10 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
     roomsPerMemberPerHour: e.ROOMS_PER_MEMBER_PER_HOUR,
     roomsPerAddressPerHour: e.ROOMS_PER_ADDRESS_PER_HOUR,
     guestsPerAddressPerMinute: e.GUESTS_PER_ADDRESS_PER_MINUTE,
+    joinsPerSessionPerMinute: e.JOINS_PER_SESSION_PER_MINUTE,
+    joinsPerAddressPerMinute: e.JOINS_PER_ADDRESS_PER_MINUTE,
+    socketsPerSession: e.SOCKETS_PER_SESSION,
+    socketsPerAddress: e.SOCKETS_PER_ADDRESS,
     trustProxy: e.TRUST_PROXY ?? false,
     captcha:
       e.CAPTCHA_PROVIDER && e.CAPTCHA_SECRET && e.CAPTCHA_SITE_KEY

@@ -12,6 +12,7 @@ import { InProcessBus } from './bus';
 import { roomChannel } from './channels';
 import { Connection, GAP_WAIT_MS } from './connection';
 import { Hub } from './hub';
+import { MAX_WAITING_FRAMES } from './inbox';
 
 /** The socket's side the connection sees: what it sent, in order. */
 function fakeSocket() {
@@ -190,4 +191,44 @@ test('a frame that finds the inbox empty starts at once; the others wait their t
   expect(failures).toEqual([new Error('b failed')]);
   frame('d');
   expect(order.at(-1)).toBe('d starts'); // the inbox is empty again: at once
+});
+
+test('a connection that ends drops the frames waiting in its inbox, and takes no more', async () => {
+  const { socket } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  const ran: string[] = [];
+  let finishFirst = () => undefined as void;
+  const frame = (name: string, work: () => Promise<void> = async () => undefined) =>
+    connection.enqueue(
+      async () => {
+        ran.push(name);
+        await work();
+      },
+      () => undefined,
+    );
+  expect(frame('a', () => new Promise<void>((resolve) => (finishFirst = resolve)))).toBe(true);
+  for (const name of ['b', 'c', 'd']) expect(frame(name)).toBe(true);
+  connection.dispose();
+  expect(frame('e')).toBe(false);
+  finishFirst(); // the frame running when it ended finishes; nothing after it runs
+  await settle();
+  await settle();
+  expect(ran).toEqual(['a']);
+});
+
+test(`an inbox holds ${MAX_WAITING_FRAMES} frames waiting; one more is not taken`, async () => {
+  const { socket } = fakeSocket();
+  const connection = new Connection(socket, hub);
+  let ran = 0;
+  let finishFirst = () => undefined as void;
+  connection.enqueue(
+    () => new Promise<void>((resolve) => (finishFirst = resolve)),
+    () => undefined,
+  );
+  const work = async () => void (ran += 1);
+  for (let n = 0; n < MAX_WAITING_FRAMES; n++) expect(connection.enqueue(work, () => undefined)).toBe(true);
+  expect(connection.enqueue(work, () => undefined)).toBe(false);
+  finishFirst();
+  await vi.waitFor(() => expect(ran).toBe(MAX_WAITING_FRAMES));
+  expect(connection.enqueue(work, () => undefined)).toBe(true); // room again once they ran
 });

@@ -13,6 +13,7 @@ import type { Channel } from './channels';
 import { holdWritesThisTurn, tcpOf } from './coalesce';
 import { eventFrames, wireOf } from './event-frames';
 import type { Hub } from './hub';
+import { Inbox } from './inbox';
 
 /**
  * What a followed channel carries to pages: the events of one change, in order; on rooms `seq`
@@ -80,10 +81,16 @@ export class Connection implements LiveConnection {
   /** The welcome went out: from now on the page may be answered out of turn (a ping). */
   welcomeSent = false;
   alive = true;
-  private inbox: Promise<void> = Promise.resolve();
-  /** Frames taken in and not yet done with (the one running included). */
-  private waiting = 0;
   private busy = false;
+  private readonly inbox = new Inbox(async (run) => {
+    this.busy = true;
+    try {
+      await run();
+    } finally {
+      this.busy = false;
+      this.flushHeld();
+    }
+  });
   private held: Array<[string, ChannelEvents]> = [];
   private readonly followed = new Map<string, FollowState>();
   private readonly listening = new Map<string, () => void>();
@@ -133,24 +140,20 @@ export class Connection implements LiveConnection {
     this.socket.send(frame, { binary: false });
   }
 
-  /** Handles frames one after another, in the order sent; `work` marks a call whose events wait for its reply. */
-  enqueue(work: () => Promise<void>, onError: (error: unknown) => void): void {
-    const run = async () => {
-      this.busy = true;
-      try {
-        await work();
-      } finally {
-        this.busy = false;
-        this.flushHeld();
-      }
-    };
-    const settle = () => {
-      this.waiting -= 1;
-    };
-    this.waiting += 1;
-    // A frame that finds the inbox empty starts at once, in this turn (most do: a chat line
-    // waits for nothing), rather than a turn later behind an already settled promise.
-    this.inbox = (this.waiting === 1 ? run() : this.inbox.then(run)).catch(onError).finally(settle);
+  /**
+   * Handles frames one after another, in the order sent; events that come while one runs wait
+   * for it. False when the frame is not taken: the connection has ended, or too many frames wait.
+   */
+  enqueue(work: () => Promise<void>, onError: (error: unknown) => void): boolean {
+    return this.inbox.enqueue(work, onError);
+  }
+
+  /**
+   * Nothing more from this socket runs: what waits is dropped, and frames that come later are not
+   * taken (its session ended, or it is being closed for what it sent). The frame running finishes.
+   */
+  stopTakingFrames(): void {
+    this.inbox.end();
   }
 
   async follow(channel: Channel<ChannelEvents>): Promise<Follow> {
@@ -209,6 +212,8 @@ export class Connection implements LiveConnection {
   dispose(): void {
     if (this.closed) return;
     this.closed = true;
+    // Work a closed socket left waiting is not done: nobody hears its answer.
+    this.inbox.end();
     for (const name of [...this.followed.keys()]) this.unfollow(name);
     for (const stop of this.listening.values()) stop();
     this.listening.clear();

@@ -4,8 +4,9 @@
  * contract call and a message id and is run by the same dispatcher as
  * `/api/{name}`, answered by id with the same envelope. A refused call or a
  * malformed frame is answered and the socket stays open; only a failed
- * hello, or the end of the session (told on the member's user channel, from
- * any instance), closes it.
+ * hello, the end of the session (told on the member's user channel, from
+ * any instance), or a limit on live connections (docs/realtime.md,
+ * "Limits") closes it.
  */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
@@ -13,6 +14,7 @@ import type { RawData, WebSocket } from 'ws';
 import {
   apiMessages,
   clientMessage,
+  liveLimitMessages,
   MAX_SOCKET_MESSAGE_BYTES,
   PROTOCOL_VERSION,
   SOCKET_CLOSE,
@@ -25,6 +27,7 @@ import type { MaybePromise } from '../lib/maybe-promise';
 import { userChannel } from './channels';
 import { Connection, type LiveConnection } from './connection';
 import type { Hub } from './hub';
+import type { OpenSockets } from './open-sockets';
 import { attachTransport, type SocketHandlers, type Transport } from './transport';
 
 const HELLO_TIMEOUT_MS = 10_000;
@@ -51,6 +54,10 @@ export interface GatewayOptions {
   hub: Hub;
   log: FastifyBaseLogger;
   now: () => number;
+  /** The sockets open on this instance, counted per session and per address against their limits. */
+  openSockets: OpenSockets;
+  /** Whose address a socket is from: the person's, past a trusted reverse proxy (TRUST_PROXY). */
+  addressOf(request: IncomingMessage): string;
   authenticate(userid: string, userauth: string): MaybePromise<SocketCaller | null>;
   /** Runs a call as `/api/{name}` would, for this connection. */
   invoke(
@@ -105,6 +112,9 @@ export function attachGateway(
     if (version !== PROTOCOL_VERSION) return refuse(connection, socketMessages.oldProtocol, 'protocol_version');
     const caller = await options.authenticate(userid, userauth);
     if (!caller || !connection.isOpen) return refuse(connection, socketMessages.sessionEnded, 'not_authenticated');
+    const release = options.openSockets.ofSession(caller.sessionId);
+    if (!release) return refuse(connection, liveLimitMessages.tooManyPages, 'rate_limited');
+    connection.onClose(release);
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
     // Every page of the member listens to their user channel: when a session ends, its pages close everywhere;
     // the member's own events (private messages) reach each page, whatever it follows.
@@ -120,7 +130,11 @@ export function attachGateway(
       if (message.type !== 'session_ended') return;
       options.sessionsEnded?.(userid);
       const mine = message.only ? message.only === caller.sessionId : message.keep !== caller.sessionId;
-      if (mine) refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
+      if (!mine) return;
+      refuse(connection, message.err, 'not_authenticated', SOCKET_CLOSE.sessionEnded);
+      // Now, not once the close handshake is done: frames this session sent before it ended and
+      // that still wait in the inbox never run (a flood of votes went on for seconds after logout).
+      connection.dispose();
     });
     connection.onClose(stop);
     try {
@@ -174,6 +188,13 @@ export function attachGateway(
     }
   };
 
+  /** A socket whose inbox is full (it sends faster than it is answered) is told so and let go. */
+  const tooManyWaiting = (connection: Connection) => {
+    if (!connection.isOpen) return;
+    refuse(connection, liveLimitMessages.tooManyWaiting, 'rate_limited');
+    connection.dispose();
+  };
+
   const pong = (connection: Connection, t: number | undefined) =>
     connection.send({ type: 'pong', t, now: options.now() });
 
@@ -183,7 +204,11 @@ export function attachGateway(
       open(socket: WebSocket, request: IncomingMessage) {
         const connection = new Connection(socket, hub);
         connections.set(socket, connection);
-        addresses.set(connection, request.socket.remoteAddress ?? '');
+        const address = options.addressOf(request);
+        addresses.set(connection, address);
+        const release = options.openSockets.fromAddress(address);
+        if (!release) return refuse(connection, liveLimitMessages.tooManyConnections, 'rate_limited');
+        connection.onClose(release);
         const helloTimer = setTimeout(() => {
           if (!connection.caller) refuse(connection, socketMessages.helloFirst, 'not_authenticated');
         }, HELLO_TIMEOUT_MS);
@@ -199,13 +224,14 @@ export function attachGateway(
         if (connection.welcomeSent && 'message' in frame && frame.message.type === 'ping') {
           return pong(connection, frame.message.t);
         }
-        connection.enqueue(
+        const taken = connection.enqueue(
           () => onFrame(connection, frame),
           (error) => {
             log.error({ err: error }, 'socket message failed');
             answer(connection, null, socketMessages.internal, 'internal');
           },
         );
+        if (!taken) tooManyWaiting(connection);
       },
       close(socket) {
         connections.get(socket)?.dispose();

@@ -12,6 +12,7 @@ import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import {
   apiMessages,
+  liveLimitMessages,
   MAX_SOCKET_MESSAGE_BYTES,
   SOCKET_CLOSE,
   type Envelope,
@@ -21,7 +22,7 @@ import { userChannel } from '../channels';
 import { Connection } from '../connection';
 import type { GatewayOptions } from '../gateway';
 import type { SocketHandlers } from '../transport';
-import { heartbeatFrame, jsonFrame, NO_SESSION, readFrames, type Inbound } from './framing';
+import { heartbeatFrame, jsonFrame, NO_SESSION, readFrames } from './framing';
 import { translations, turntableEvent } from './translations';
 
 export const TTAPI_PATH = '/socket.io/websocket';
@@ -33,6 +34,13 @@ export const TTAPI_PATH = '/socket.io/websocket';
 const HEARTBEAT_MS = 20_000;
 /** A bot that has not authenticated by then is let go (a wrong userauth never will). */
 const AUTH_TIMEOUT_MS = 10_000;
+/**
+ * A connection whose messages are refused this many times (junk: not framed, not JSON, not a
+ * request, no msgid; or, before it authenticates, anything but a good user.authenticate) is closed.
+ * ttapi frames every request and authenticates first, so a bot never meets it; a line that keeps
+ * sending junk costs a reply each time and is let go instead.
+ */
+export const MAX_REFUSED_MESSAGES = 10;
 
 export const ttapiMessages = {
   notAuthenticated: 'userid and userauth do not match a session. Log the bot in again for a new userauth.',
@@ -41,10 +49,14 @@ export const ttapiMessages = {
   noMsgid: 'A request needs a msgid (a number) to be answered by: it was not run.',
   tooLarge: `That message is too large (at most ${MAX_SOCKET_MESSAGE_BYTES / 1024} KiB).`,
   replaced: 'This bot connected again elsewhere: this connection is replaced.',
+  tooManyRefused: `${MAX_REFUSED_MESSAGES} messages were refused: this connection is closed. Send ~m~LEN~m~{"api": …, "msgid": …}, user.authenticate first.`,
   internal: apiMessages.internal,
 } as const;
 
-type TtapiOptions = Pick<GatewayOptions, 'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded'> & {
+type TtapiOptions = Pick<
+  GatewayOptions,
+  'hub' | 'log' | 'authenticate' | 'invoke' | 'welcomed' | 'sessionsEnded' | 'openSockets' | 'addressOf'
+> & {
   /** How often `~h~N` goes out (20 s, as turntable). */
   heartbeatMs?: number;
 };
@@ -66,6 +78,8 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
   const { hub, log } = options;
   const connections = new Map<WebSocket, Connection>();
   const addresses = new WeakMap<Connection, string>();
+  /** How many of each connection's messages were refused (MAX_REFUSED_MESSAGES). */
+  const refusals = new WeakMap<Connection, number>();
   let beat = 0;
 
   const reply = (connection: Connection, msgid: unknown, fields: Record<string, unknown>) =>
@@ -73,6 +87,24 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
 
   const refuse = (connection: Connection, msgid: unknown, err: string, errcode: string) =>
     reply(connection, msgid, { success: false, err, errcode });
+
+  /**
+   * Counts a refused message; past the limit the connection is told why, closed and let go (what
+   * it left waiting is dropped). True when it was closed so.
+   */
+  const refusedOnce = (connection: Connection): boolean => {
+    const count = (refusals.get(connection) ?? 0) + 1;
+    refusals.set(connection, count);
+    if (count < MAX_REFUSED_MESSAGES) return false;
+    if (connection.isOpen) refuse(connection, null, ttapiMessages.tooManyRefused, 'bad_request');
+    closeRefused(connection, 'bad_request');
+    return true;
+  };
+
+  const closeRefused = (connection: Connection, reason: string) => {
+    connection.socket.close(SOCKET_CLOSE.refused, reason);
+    connection.dispose();
+  };
 
   /** Turntable's word for a session that ended or was replaced; the socket then closes. */
   const killdashnine = (connection: Connection, err: string) => {
@@ -83,14 +115,28 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     connection.dispose();
   };
 
-  const authenticate = async (connection: Connection, request: Record<string, unknown>) => {
+  /** True once the connection is the bot's; false when refused (the refusal counted) or closed. */
+  const authenticate = async (connection: Connection, request: Record<string, unknown>): Promise<boolean> => {
     const { msgid, userid, userauth } = request;
-    if (connection.caller) return reply(connection, msgid, { success: true, userid: connection.caller.userid });
+    if (connection.caller) {
+      reply(connection, msgid, { success: true, userid: connection.caller.userid });
+      return true;
+    }
     const caller =
       typeof userid === 'string' && typeof userauth === 'string' ? await options.authenticate(userid, userauth) : null;
     if (!caller || typeof userid !== 'string' || typeof userauth !== 'string') {
-      return refuse(connection, msgid, ttapiMessages.notAuthenticated, 'not_authenticated');
+      refuse(connection, msgid, ttapiMessages.notAuthenticated, 'not_authenticated');
+      refusedOnce(connection);
+      return false;
     }
+    if (!connection.isOpen) return false;
+    const release = options.openSockets.ofSession(caller.sessionId);
+    if (!release) {
+      refuse(connection, msgid, liveLimitMessages.tooManyPages, 'rate_limited');
+      closeRefused(connection, 'rate_limited');
+      return false;
+    }
+    connection.onClose(release);
     connection.caller = { userid, userauth, sessionId: caller.sessionId };
     // One ttapi connection per bot, across instances: a newer one ends the older (killdashnine).
     const me = randomUUID();
@@ -113,13 +159,13 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     await hub.publish(userChannel(userid), { type: 'ttapi_connected', connection: me });
     await options.welcomed?.(caller, connection);
     reply(connection, msgid, { success: true, userid });
+    return true;
   };
 
   const run = async (connection: Connection, request: Record<string, unknown>) => {
     const { api, msgid } = request;
-    if (api === 'user.authenticate') return authenticate(connection, request);
     const caller = connection.caller;
-    if (!caller) return refuse(connection, msgid, ttapiMessages.authenticateFirst, 'not_authenticated');
+    if (!caller) return;
     const translation = Object.hasOwn(translations, api as string) ? translations[api as string] : undefined;
     const fields: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(request)) if (!REQUEST_FIELDS.has(key)) fields[key] = value;
@@ -136,27 +182,29 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     reply(connection, msgid, { success: true, ...body });
   };
 
-  const onMessage = async (connection: Connection, data: RawData, isBinary: boolean) => {
-    const text = String(data);
-    if (isBinary) return refuse(connection, null, ttapiMessages.notProtocol, 'bad_request');
-    if (Buffer.byteLength(text) > MAX_SOCKET_MESSAGE_BYTES) {
-      return refuse(connection, null, ttapiMessages.tooLarge, 'bad_request');
+  /**
+   * Runs a message's requests in turn, each answered before the next, and answers its refusal
+   * last: at most one refusal a message (a message packed with thousands of junk frames was
+   * answered thousands of times). Before the bot authenticates, only user.authenticate runs.
+   */
+  const answerMessage = async (connection: Connection, message: BotMessage) => {
+    for (const request of message.requests) {
+      if (!connection.isOpen) return;
+      if (request.api === 'user.authenticate') {
+        // A refused authenticate is the message's one refusal.
+        if (!(await authenticate(connection, request))) return;
+      } else if (connection.caller) {
+        await run(connection, request);
+      } else if (message.refusal) {
+        break; // the message's one refusal is its junk's, below
+      } else {
+        refuse(connection, request.msgid, ttapiMessages.authenticateFirst, 'not_authenticated');
+        refusedOnce(connection);
+        return;
+      }
     }
-    // One after another, each answered before the next runs (as frames in the inbox are).
-    for (const inbound of readFrames(text)) await onInbound(connection, inbound);
-  };
-
-  const onInbound = async (connection: Connection, inbound: Inbound) => {
-    if (inbound.kind === 'heartbeat') return; // the bot's echo of our ~h~N
-    const request = inbound.kind === 'json' ? inbound.value : null;
-    if (!isRequest(request)) {
-      const msgid = (request as { msgid?: unknown } | null)?.msgid;
-      return refuse(connection, msgid, ttapiMessages.notProtocol, 'bad_request');
-    }
-    // Like /socket, a request that cannot be answered by its msgid is not run: a call that changes
-    // something would do so unseen.
-    if (typeof request.msgid !== 'number') return refuse(connection, null, ttapiMessages.noMsgid, 'bad_request');
-    return run(connection, request);
+    const { refusal } = message;
+    if (refusal && connection.isOpen) refuse(connection, refusal.msgid, refusal.err, 'bad_request');
   };
 
   // One timer for every bot here: the heartbeat ttapi expects.
@@ -170,7 +218,14 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     open(socket: WebSocket, request: IncomingMessage) {
       const connection = new Connection(socket, hub, encodeEvent);
       connections.set(socket, connection);
-      addresses.set(connection, request.socket.remoteAddress ?? '');
+      const address = options.addressOf(request);
+      addresses.set(connection, address);
+      const release = options.openSockets.fromAddress(address);
+      if (!release) {
+        refuse(connection, null, liveLimitMessages.tooManyConnections, 'rate_limited');
+        return closeRefused(connection, 'rate_limited');
+      }
+      connection.onClose(release);
       const authTimer = setTimeout(() => {
         if (!connection.caller) socket.close(SOCKET_CLOSE.refused, 'not_authenticated');
       }, AUTH_TIMEOUT_MS);
@@ -181,13 +236,21 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
     message(socket, data, isBinary) {
       const connection = connections.get(socket);
       if (!connection) return;
-      connection.enqueue(
-        () => onMessage(connection, data, isBinary),
+      // Read now, not in turn: a junk message counts at once (a burst of them is let go as it comes,
+      // not queued), and what waits is the requests read, never the message's bytes.
+      const message = readMessage(data, isBinary);
+      if (message.refusal && refusedOnce(connection)) return;
+      const taken = connection.enqueue(
+        () => answerMessage(connection, message),
         (error) => {
           log.error({ err: error }, 'ttapi message failed');
           refuse(connection, null, ttapiMessages.internal, 'internal');
         },
       );
+      if (!taken && connection.isOpen) {
+        refuse(connection, null, liveLimitMessages.tooManyWaiting, 'rate_limited');
+        closeRefused(connection, 'rate_limited');
+      }
     },
     close(socket) {
       connections.get(socket)?.dispose();
@@ -203,6 +266,35 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
       connections.clear();
     },
   };
+}
+
+/** A websocket message from a bot, read: its requests in order, and why the rest of it is refused, if it is. */
+interface BotMessage {
+  requests: Array<Record<string, unknown> & { api: string; msgid: number }>;
+  refusal: { msgid: unknown; err: string } | null;
+}
+
+/**
+ * Reads the `~m~LEN~m~DATA` of one websocket message up to the first that is not a request with a
+ * msgid (a request that cannot be answered by its msgid is not run, as on /socket: a call that
+ * changes something would do so unseen); the rest of the message is not read.
+ */
+function readMessage(data: RawData, isBinary: boolean): BotMessage {
+  const requests: BotMessage['requests'] = [];
+  if (isBinary) return { requests, refusal: { msgid: null, err: ttapiMessages.notProtocol } };
+  const size = Buffer.isBuffer(data) ? data.length : Buffer.byteLength(String(data));
+  if (size > MAX_SOCKET_MESSAGE_BYTES) return { requests, refusal: { msgid: null, err: ttapiMessages.tooLarge } };
+  for (const inbound of readFrames(String(data))) {
+    if (inbound.kind === 'heartbeat') continue; // the bot's echo of our ~h~N
+    const request = inbound.kind === 'json' ? inbound.value : null;
+    if (!isRequest(request)) {
+      const msgid = (request as { msgid?: unknown } | null)?.msgid;
+      return { requests, refusal: { msgid, err: ttapiMessages.notProtocol } };
+    }
+    if (typeof request.msgid !== 'number') return { requests, refusal: { msgid: null, err: ttapiMessages.noMsgid } };
+    requests.push(request as BotMessage['requests'][number]);
+  }
+  return { requests, refusal: null };
 }
 
 function isRequest(value: unknown): value is Record<string, unknown> & { api: string } {
