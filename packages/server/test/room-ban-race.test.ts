@@ -31,10 +31,13 @@ async function membersOf(roomid: string): Promise<string[]> {
   return rows.map((row) => row.userId);
 }
 
-test('a member who joins while being banned is never left in the room', async () => {
+test('a member who joins while being banned is never left in the room, nor left hearing it', async () => {
   const owner = await aMember(t);
   const room = await aRoom(t, owner);
   const member = await aMember(t);
+  const ownerPage = await TestSocket.welcomed(t, owner);
+  sockets.push(ownerPage);
+  await ownerPage.ok('room.register', { roomid: room.roomid });
   const refusals = new Set<string>();
   for (let round = 0; round < ROUNDS; round++) {
     const page = await TestSocket.welcomed(t, member);
@@ -45,6 +48,21 @@ test('a member who joins while being banned is never left in the room', async ()
     ]);
     expect(await membersOf(room.roomid), `round ${round}`).not.toContain(member.userid);
     if (!joined[0]) refusals.add(`${joined[1].errcode}: ${joined[1].err}`);
+    // Nor does their page go on following the room: a change the room is told of now does not
+    // reach it. The owner's page hears it (their laptop: unlimited, unlike chat), and the member's
+    // page answers a call after that, so had the change been sent to it, it would have come first.
+    const laptop = round % 2 === 0 ? 'mac' : 'pc';
+    await ownerPage.ok('user.modify', { laptop });
+    for (;;) {
+      const { event } = await ownerPage.nextEvent(`room:${room.roomid}`);
+      if (event.command === 'update_user' && event.userid === owner.userid && event.user.laptop === laptop) break;
+    }
+    await page.ok('user.info', {});
+    const heard = (await page.quietFor(0)).filter(
+      (message) =>
+        message.type === 'event' && message.event.command === 'update_user' && message.event.userid === owner.userid,
+    );
+    expect(heard, `round ${round}`).toEqual([]);
     // Lifted for the next round; the page is closed so that it leaves nothing behind.
     await t.ok('room.unban_user', { roomid: room.roomid, target_userid: member.userid }, owner);
     page.close();

@@ -68,6 +68,14 @@ export const liveRoomHandlers = {
         connection.unfollow(channel.name);
       });
     }
+    // A ban that came after they entered, and told its room_exit before the listener above was
+    // there: asked once more, now that any later one reaches that listener.
+    const barredSince = await barredFrom(services.db, roomId, caller.userid, services.now());
+    if (barredSince) {
+      pages.delete(roomId);
+      connection.unfollow(channel.name);
+      throw new ApiError(barredSince, 'forbidden');
+    }
     return snapshot;
   },
 
