@@ -34,7 +34,8 @@ export async function speak(services: Services, userId: string, roomId: string, 
     if (speaker.afkMinutes > 0) await markActive(trx, roomId, userId, time);
     const chatid = newId();
     await insertLine(trx, { id: chatid, roomId, userId, name: speaker.name, text, createdAt: time });
-    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid }];
+    const acl = speaker.acl;
+    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid, acl }];
   });
 }
 
@@ -51,7 +52,7 @@ const readSpeaker = reusableQuery(
       .leftJoin('roomMutes', (join) =>
         join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
       )
-      .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
+      .select(['users.name', 'users.acl', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
       .select(() => linesSince(db, roomId, userId, since).as('recent'))
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId),
@@ -101,10 +102,11 @@ async function slowModeAllows(trx: Db, roomId: string, userId: string, time: num
 export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]> {
   const rows = await db
     .selectFrom('roomChat')
-    .select(['id', 'userId', 'name', 'text', 'createdAt'])
-    .where('roomId', '=', roomId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('users', 'users.id', 'roomChat.userId')
+    .select(['roomChat.id', 'roomChat.userId', 'roomChat.name', 'roomChat.text', 'roomChat.createdAt', 'users.acl'])
+    .where('roomChat.roomId', '=', roomId)
+    .orderBy('roomChat.createdAt', 'desc')
+    .orderBy('roomChat.id', 'desc')
     .limit(CHAT_HISTORY_SIZE)
     .execute();
   return rows.reverse().map((row) => ({
@@ -113,5 +115,6 @@ export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]
     name: row.name,
     text: row.text,
     time: Number(row.createdAt),
+    acl: row.acl,
   }));
 }
