@@ -244,7 +244,8 @@ describe('reports', () => {
       reporter: { userid: ada.userid, name: ada.name },
       reported: { userid: bob.userid, name: bob.name },
       reason: 'Spamming the chat',
-      chatlog: [line],
+      // What the page sent is not kept: a report names no room here, so it carries no chat (reports.test.ts).
+      chatlog: [],
       roomid: null,
     });
   });

@@ -9,6 +9,8 @@ import {
   CHAT_FLOOD_WINDOW_MS,
   CHAT_HISTORY_SIZE,
   chatMessages,
+  REPORT_CHATLOG_SIZE,
+  type ChatLine,
   type RoomChatLine,
 } from '@platter/contract';
 import type { Services } from '../../api/context';
@@ -117,4 +119,28 @@ export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]
     time: Number(row.createdAt),
     acl: row.acl,
   }));
+}
+
+/**
+ * What a report about `userId` carries (docs/profiles.md): the room's last REPORT_CHATLOG_SIZE
+ * lines, and that member's own last REPORT_CHATLOG_SIZE lines there however long ago, oldest
+ * first. The room's record, never the reporter's word.
+ */
+export async function chatForReport(db: Db, roomId: string, userId: string): Promise<ChatLine[]> {
+  const recent = (about: string | null) => {
+    let query = db
+      .selectFrom('roomChat')
+      .select(['id', 'userId', 'name', 'text', 'createdAt'])
+      .where('roomId', '=', roomId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(REPORT_CHATLOG_SIZE);
+    if (about !== null) query = query.where('userId', '=', about);
+    return query.execute();
+  };
+  const [room, theirs] = await Promise.all([recent(null), recent(userId)]);
+  const lines = new Map([...room, ...theirs].map((row) => [row.id, row]));
+  return [...lines.values()]
+    .sort((a, b) => Number(a.createdAt) - Number(b.createdAt) || a.id.localeCompare(b.id))
+    .map((row) => ({ userid: row.userId, name: row.name, text: row.text, time: Number(row.createdAt) }));
 }
