@@ -79,9 +79,10 @@ const say = async (page: Page, text: string) => {
 function storedReports(roomid: string) {
   const db = new Database(path.join(server.dataDir, 'platter.sqlite'), { readonly: true });
   try {
-    return db.prepare('SELECT reason, chatlog FROM reports WHERE room_id = ?').all(roomid) as {
+    return db.prepare('SELECT reason, chatlog, chatlog_source FROM reports WHERE room_id = ?').all(roomid) as {
       reason: string;
       chatlog: string;
+      chatlog_source: string;
     }[];
   } finally {
     db.close();
@@ -231,7 +232,7 @@ test('a profile opened over the room keeps the room mounted; closing it goes bac
   await dee.goForward();
   await dee.getByRole('dialog').getByText('Funky Otter').first().waitFor();
 
-  // Reported from there: the room's recent chat goes with the report, as the room's.
+  // Reported from there: the room's recent chat goes with the report, from the room's own record.
   await dee.getByRole('dialog').getByRole('link', { name: 'Report User' }).click();
   const report = dee.getByRole('dialog', { name: 'Report User' });
   const log = report.getByRole('region', { name: 'Chat log' });
@@ -242,6 +243,7 @@ test('a profile opened over the room keeps the room mounted; closing it goes bac
   const stored = storedReports(roomid);
   expect(stored).toHaveLength(1);
   expect(stored[0]!.reason).toBe('Spam links in the chat.');
+  expect(stored[0]!.chatlog_source).toBe('room');
   const lines = (JSON.parse(stored[0]!.chatlog) as { name: string; text: string }[]).map(
     ({ name, text }) => `${name}: ${text}`,
   );

@@ -1,15 +1,22 @@
 /**
  * The room's moderation and the lobby following it, in a real browser
  * (docs/room.md): the room's owner boots a member, who is told why and cannot
- * walk straight back in; a lobby page's tile counts the room's listeners live.
+ * walk straight back in; a moderator is offered delete only on the lines they
+ * may delete; a lobby page's tile counts the room's listeners live.
  */
-import type { Browser } from 'playwright-core';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { moderatePersonMessages, moderationMessages } from '@platter/contract';
-import { launchBrowser } from './support/browser';
+import { moderatePersonMessages, moderationMessages, roomPageMessages } from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
-import { echosFreshRoom } from './support/room-members';
+import { echosFreshRoom, logIn, memberBySocket } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
+
+const SHOTS = process.env.SCREENSHOT_DIR;
+const ROOT = path.resolve(import.meta.dirname, '..');
 
 let server: RunningServer;
 let browser: Browser;
@@ -78,6 +85,77 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   await ada.context().close();
   await echo.context().close();
 });
+
+test("a moderator is offered delete only on lines they may delete: never the owner's, staff's or another moderator's", async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Moderated ${Date.now()}`);
+  // Basslord is staff (acl 1), as `npm run make-staff` makes one, on this server's database.
+  execFileSync(
+    path.join(ROOT, 'node_modules/.bin/tsx'),
+    ['packages/server/src/cli/make-staff.ts', 'basslord@example.com'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: '' },
+    },
+  );
+  const echo = await memberBySocket(server.baseUrl, await logIn(server.baseUrl, 'echo@example.com'), room.roomid);
+  const staff = await memberBySocket(server.baseUrl, await logIn(server.baseUrl, 'basslord@example.com'), room.roomid);
+  const cassette = await memberBySocket(
+    server.baseUrl,
+    await logIn(server.baseUrl, 'cassette@example.com'),
+    room.roomid,
+  );
+  const otter = await memberBySocket(server.baseUrl, await logIn(server.baseUrl, 'otter@example.com'), room.roomid);
+  const ada = await logIn(server.baseUrl, 'ada@example.com');
+  for (const userid of [ada.userid, (await logIn(server.baseUrl, 'cassette@example.com')).userid]) {
+    await echo.call('room.add_moderator', { roomid: room.roomid, target_userid: userid });
+  }
+  await echo.call('room.speak', { roomid: room.roomid, text: 'Welcome to my room' });
+  await staff.call('room.speak', { roomid: room.roomid, text: 'Staff here, be kind' });
+  // Staff leave: their line is still theirs, though the room no longer lists them.
+  staff.leave();
+  await cassette.call('room.speak', { roomid: room.roomid, text: 'Moderating too' });
+  await otter.call('room.speak', { roomid: room.roomid, text: 'BUY CHEAP FOLLOWERS' });
+
+  const page = await memberPage('ada@example.com');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`${server.baseUrl}/${room.shortcut}`);
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await chat.getByText('BUY CHEAP FOLLOWERS').waitFor();
+  await chat.getByLabel(roomPageMessages.chatInputLabel).fill('I moderate here');
+  await chat.getByRole('button', { name: roomPageMessages.send }).click();
+  await chat.getByText('I moderate here').waitFor();
+
+  const menuOn = (name: string) => chat.getByRole('button', { name: roomPageMessages.moderateLine(name) });
+  for (const name of ['Echo Park', 'Basslord', 'Cassette Kid']) expect(await menuOn(name).count()).toBe(0);
+  expect(await menuOn('Funky Otter').count()).toBe(1);
+  expect(await menuOn('Ada Vinyl').count()).toBe(1);
+  await shoot(page, 'room-chat-moderator');
+
+  await menuOn('Funky Otter').click();
+  const menu = page.getByRole('dialog', { name: moderatePersonMessages.title('Funky Otter') });
+  await menu.getByRole('button', { name: moderatePersonMessages.deleteMessage }).click();
+  await menu.getByRole('status').getByText(moderatePersonMessages.messageDeleted).waitFor();
+  await menu.getByRole('button', { name: 'Close' }).click();
+  await expect.poll(() => chat.getByText('BUY CHEAP FOLLOWERS').count()).toBe(0);
+  for (const text of ['Welcome to my room', 'Staff here, be kind', 'Moderating too']) {
+    expect(await chat.getByText(text).count()).toBe(1);
+  }
+  for (const member of [echo, cassette, otter]) member.leave();
+  await page.context().close();
+});
+
+/** With SCREENSHOT_DIR set: the page at 1280 px and at 375 px (a phone). */
+async function shoot(page: Page, name: string) {
+  if (!SHOTS) return;
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await animationsSettled(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`) });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.getByRole('region', { name: 'Chat' }).scrollIntoViewIfNeeded();
+  await animationsSettled(page);
+  await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`) });
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
 
 test("a lobby tile follows its room's listeners live", async () => {
   const room = await echosFreshRoom(server.baseUrl, `Moderated ${Date.now()}`);

@@ -35,6 +35,17 @@ export function logIn(baseUrl: string, email: string): Promise<Credentials> {
 
 /** Registers the member in the room over a socket; the returned function leaves (closes the socket). */
 export async function joinBySocket(baseUrl: string, who: Credentials, roomid: string): Promise<() => void> {
+  const member = await memberBySocket(baseUrl, who, roomid);
+  return member.leave;
+}
+
+/** A member in the room over a socket, who can make room calls there (speak, appoint) and leave. */
+export interface SocketMember {
+  call(name: string, input: Record<string, unknown>): Promise<unknown>;
+  leave(): void;
+}
+
+export async function memberBySocket(baseUrl: string, who: Credentials, roomid: string): Promise<SocketMember> {
   const socket = new WebSocket(`${baseUrl.replace(/^http/, 'ws')}/socket`, { origin: baseUrl });
   await new Promise<void>((resolve, reject) => {
     socket.once('open', () => resolve());
@@ -55,11 +66,17 @@ export async function joinBySocket(baseUrl: string, who: Credentials, roomid: st
   };
   socket.send(JSON.stringify({ type: 'hello', version: PROTOCOL_VERSION, ...who }));
   await next((frame) => frame.type === 'welcome');
-  socket.send(JSON.stringify({ type: 'call', msgid: 1, call: 'room.register', input: { roomid } }));
-  const reply = await next((frame) => frame.type === 'reply' && frame.msgid === 1);
-  const envelope = reply.envelope as [boolean, unknown];
-  if (!envelope[0]) throw new Error(`room.register failed: ${JSON.stringify(envelope[1])}`);
-  return () => socket.close();
+  let msgid = 0;
+  const call = async (name: string, input: Record<string, unknown>) => {
+    const id = ++msgid;
+    socket.send(JSON.stringify({ type: 'call', msgid: id, call: name, input }));
+    const reply = await next((frame) => frame.type === 'reply' && frame.msgid === id);
+    const envelope = reply.envelope as [boolean, unknown];
+    if (!envelope[0]) throw new Error(`${name} failed: ${JSON.stringify(envelope[1])}`);
+    return envelope[1];
+  };
+  await call('room.register', { roomid });
+  return { call, leave: () => socket.close() };
 }
 
 /** A new room made by Echo Park (a demo member, its owner), so that nobody the seed placed is in it. */

@@ -84,6 +84,8 @@ export const SOCIAL_MODAL_WIDTH = 400;
 // Room view
 export const RENDERER_FRAME_RATE = 20;
 export const REPORT_CHATLOG_SIZE = 25;
+/** The reports a member may make in a day (a rolling 24 hours): enough for a room's raid, not a flood of staff's queue. */
+export const REPORTS_PER_DAY = 10;
 /** The longest chat message, in characters (turntable cut at about this). */
 export const CHAT_MESSAGE_MAX = 400;
 /** The chat lines a page is given when it joins a room. */

@@ -72,7 +72,10 @@ export const envelope = z.union([z.tuple([z.literal(true), z.unknown()]), z.tupl
 export const roomEvent = z.discriminatedUnion('command', [
   z.object({ command: z.literal('registered'), roomid: z.string(), user: z.array(roomUser) }),
   z.object({ command: z.literal('deregistered'), roomid: z.string(), user: z.array(roomUser) }),
-  /** A chat message (turntable's `speak`); `time` is when the server took it (epoch ms). */
+  /**
+   * A chat message (turntable's `speak`); `time` is when the server took it (epoch ms); `acl` is
+   * the speaker's, as on the snapshot's chat lines (a line of staff is not a moderator's to delete).
+   */
   z.object({
     command: z.literal('speak'),
     roomid: z.string(),
@@ -81,6 +84,7 @@ export const roomEvent = z.discriminatedUnion('command', [
     text: z.string(),
     time: z.number(),
     chatid: z.string(),
+    acl: z.number(),
   }),
   /** Someone stepped up to the stage; `djs` is the stage after, in order. */
   z.object({ command: z.literal('add_dj'), roomid: z.string(), user: z.array(roomUser), djs: z.array(z.string()) }),

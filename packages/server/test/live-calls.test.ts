@@ -177,6 +177,7 @@ describe('chat', () => {
           text: 'hello there',
           time: expect.any(Number),
           chatid: expect.any(String),
+          acl: 0,
         },
         {
           command: 'speak',
@@ -186,6 +187,7 @@ describe('chat', () => {
           text: 'hi Ann :wave:',
           time: expect.any(Number),
           chatid: expect.any(String),
+          acl: 0,
         },
       ]);
     }

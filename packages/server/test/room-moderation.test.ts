@@ -238,6 +238,62 @@ describe('moderation', () => {
     ]);
   });
 
+  test("a moderator deletes listeners' lines and their own, never the owner's, staff's or another moderator's", async () => {
+    const owner = await aMember(t);
+    const room = await aRoom(t, owner);
+    const [mod, otherMod, talker] = [await aMember(t), await aMember(t), await aMember(t)];
+    const staff = await aStaffMember(t);
+    const watching = await inRoom(owner, room);
+    const pages = {
+      mod: await inRoom(mod, room),
+      otherMod: await inRoom(otherMod, room),
+      talker: await inRoom(talker, room),
+      staff: await inRoom(staff, room),
+    };
+    await watching.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: mod.userid });
+    await watching.socket.ok('room.add_moderator', { roomid: room.roomid, target_userid: otherMod.userid });
+    const said: Record<string, string> = {};
+    for (const [who, socket] of [
+      ['owner', watching.socket],
+      ['staff', pages.staff.socket],
+      ['otherMod', pages.otherMod.socket],
+      ['mod', pages.mod.socket],
+      ['talker', pages.talker.socket],
+    ] as const) {
+      clock += 1000;
+      await socket.ok('room.speak', { roomid: room.roomid, text: `a line by ${who}` });
+      said[who] = (await heard(watching.socket, room, 'speak')).chatid;
+    }
+    const deleteAs = (socket: TestSocket, who: string) =>
+      socket.call('room.delete_chat', { roomid: room.roomid, chatid: said[who] ?? '' });
+    const refused = [false, { err: moderationMessages.protected, errcode: 'forbidden' }];
+    expect(await deleteAs(pages.mod.socket, 'owner')).toEqual(refused);
+    expect(await deleteAs(pages.mod.socket, 'staff')).toEqual(refused);
+    expect(await deleteAs(pages.mod.socket, 'otherMod')).toEqual(refused);
+    // The owner outranks moderators, not staff; staff outrank moderators, not the owner.
+    expect(await deleteAs(watching.socket, 'staff')).toEqual(refused);
+    expect(await deleteAs(pages.staff.socket, 'owner')).toEqual(refused);
+    // Nothing was deleted: the next line the room hears deleted is the first allowed.
+    await pages.mod.socket.ok('room.delete_chat', { roomid: room.roomid, chatid: said.talker ?? '' });
+    expect((await heard(watching.socket, room, 'chat_deleted')).chatid).toBe(said.talker);
+    await pages.mod.socket.ok('room.delete_chat', { roomid: room.roomid, chatid: said.mod ?? '' });
+    expect((await heard(watching.socket, room, 'chat_deleted')).chatid).toBe(said.mod);
+    await watching.socket.ok('room.delete_chat', { roomid: room.roomid, chatid: said.otherMod ?? '' });
+    expect((await heard(watching.socket, room, 'chat_deleted')).chatid).toBe(said.otherMod);
+    const { snapshot } = await inRoom(await aMember(t), room);
+    // Each line says its speaker's acl, so a page knows staff's lines even once they have left.
+    expect(snapshot.chat.map((line) => [line.text, line.acl])).toEqual([
+      ['a line by owner', 0],
+      ['a line by staff', 1],
+    ]);
+    const log = await t.ok('room.moderation_log', { roomid: room.roomid }, owner);
+    expect(log.entries.filter((entry) => entry.action === 'delete_chat').map((entry) => entry.target_userid)).toEqual([
+      otherMod.userid,
+      mod.userid,
+      talker.userid,
+    ]);
+  });
+
   test('the owner removes a moderator, who can moderate no more; a mute is lifted early; the log keeps both', async () => {
     const owner = await aMember(t);
     const room = await aRoom(t, owner);

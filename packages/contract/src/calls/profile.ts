@@ -11,6 +11,7 @@ import {
   PROFILE_TEXT_MAX,
   REPORT_CHATLOG_SIZE,
   REPORT_REASON_MAX,
+  REPORTS_PER_DAY,
   TWITTER_HANDLE_MAX,
 } from '../constants';
 import { djName, wholeNumberWith } from '../validation';
@@ -40,6 +41,8 @@ export const profileMessages = {
   pageOutOfRange: (pages: number) => `Please enter a number between 1 and ${pages}`,
   reportYourself: "You can't report yourself.",
   reportSent: 'Thanks. Your report has been sent to the moderators.',
+  /** Not in the spec: a member's reports are limited (docs/profiles.md). */
+  reportLimit: `You've sent ${REPORTS_PER_DAY} reports in the last 24 hours. The moderators read every one; please wait a while before sending another.`,
 } as const;
 
 /** The profile modal (spec §2 Profile screens) in its own words: the facts, the buttons, the hints. */
@@ -262,6 +265,10 @@ export const profileCalls = callTable(
         .trim()
         .min(1, profileMessages.reasonRequired)
         .max(REPORT_REASON_MAX, profileMessages.reasonTooLong),
+      /**
+       * Accepted as turntable's clients send it, and not kept: the report carries the room's own
+       * record of its recent chat (docs/profiles.md), never a reporter's word for what someone said.
+       */
       chatlog: z
         .array(chatLine)
         .max(REPORT_CHATLOG_SIZE * 2)
@@ -284,6 +291,11 @@ export const profileCalls = callTable(
           roomid: z.string().nullable(),
           reason: z.string(),
           chatlog: z.array(chatLine),
+          /**
+           * Whose record `chatlog` is: `room`, the room's own chat as the server kept it; `reporter`,
+           * what the reporter's page sent (reports made before Platter kept the room's), their word only.
+           */
+          chatlog_source: z.enum(['room', 'reporter']),
           created: z.number(),
         }),
       ),

@@ -28,8 +28,12 @@ export const roomUser = publicUser.pick({
 });
 export type RoomUser = z.infer<typeof roomUser>;
 
-/** A line of the room's chat: `chatid` names it, so a moderator can delete it. */
-export const roomChatLine = chatLine.extend({ chatid: z.string() });
+/**
+ * A line of the room's chat: `chatid` names it, so a moderator can delete it; `acl` is its
+ * speaker's (staff at 1 and up), so a moderator's page offers that only on lines of people they
+ * may act on, even once the speaker has left the room.
+ */
+export const roomChatLine = chatLine.extend({ chatid: z.string(), acl: z.number() });
 export type RoomChatLine = z.infer<typeof roomChatLine>;
 
 /**

@@ -13,6 +13,7 @@ import * as music from './migrations/0010-music';
 import * as roomRules from './migrations/0011-room-rules';
 import * as roomChatRecent from './migrations/0012-room-chat-recent';
 import * as votePacing from './migrations/0013-vote-pacing';
+import * as reportEvidence from './migrations/0014-report-evidence';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0011-room-rules': roomRules,
   '0012-room-chat-recent': roomChatRecent,
   '0013-vote-pacing': votePacing,
+  '0014-report-evidence': reportEvidence,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -364,6 +364,8 @@ export interface ReportsTable {
   reason: string;
   /** JSON list of recent chat messages. */
   chatlog: string;
+  /** Whose record the chat log is: the room's (`room`), or what the reporter sent (`reporter`: older reports). */
+  chatlogSource: Generated<'room' | 'reporter'>;
   createdAt: number;
 }
 

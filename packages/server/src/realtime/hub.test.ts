@@ -18,7 +18,9 @@ test("listeners get the checked message, never the publisher's object", async ()
   await hub.listen(channel, (message) => heard.push(message));
   const sent = {
     seq: 7,
-    events: [{ command: 'speak' as const, roomid: 'r1', userid: 'u1', name: 'Ada', text: 'hi', time: 1, chatid: 'c1' }],
+    events: [
+      { command: 'speak' as const, roomid: 'r1', userid: 'u1', name: 'Ada', text: 'hi', time: 1, chatid: 'c1', acl: 0 },
+    ],
   };
   await hub.publish(channel, sent);
   expect(heard).toEqual([sent]);
@@ -46,7 +48,16 @@ test('a message goes to those listening when it arrived; who comes or goes meanw
   const line = (seq: number) => ({
     seq,
     events: [
-      { command: 'speak' as const, roomid: 'r1', userid: 'u1', name: 'Ada', text: 'hi', time: 1, chatid: `c${seq}` },
+      {
+        command: 'speak' as const,
+        roomid: 'r1',
+        userid: 'u1',
+        name: 'Ada',
+        text: 'hi',
+        time: 1,
+        chatid: `c${seq}`,
+        acl: 0,
+      },
     ],
   });
   const heard: string[] = [];

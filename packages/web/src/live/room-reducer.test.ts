@@ -123,7 +123,14 @@ test('refused and left', () => {
   expect(reduceRoom(joined(4, ['a']), { type: 'leave' })).toEqual(emptyRoom);
 });
 
-const line = (chatid: string, text: string, time: number) => ({ chatid, userid: 'a', name: 'Name a', text, time });
+const line = (chatid: string, text: string, time: number) => ({
+  chatid,
+  userid: 'a',
+  name: 'Name a',
+  text,
+  time,
+  acl: 0,
+});
 
 test('chat: the recent lines of the snapshot, then each speak event appended in order; a deleted line goes', () => {
   let state = reduceRoom(reduceRoom(emptyRoom, { type: 'join', asked: 'indie' }), {

@@ -49,7 +49,9 @@ export async function insertUser(db: Db, user: NewUser): Promise<void> {
   await db.insertInto('users').values(user).execute();
 }
 
+/** Writes the changes given; none is a success (an UPDATE with an empty SET is an SQL error on both databases). */
 export async function updateUser(db: Db, id: string, changes: UserUpdate): Promise<void> {
+  if (Object.values(changes).every((value) => value === undefined)) return;
   await db.updateTable('users').set(changes).where('id', '=', id).execute();
 }
 

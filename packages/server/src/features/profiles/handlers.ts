@@ -9,6 +9,7 @@ import { fanCounts, findUser, isNameTaken, updateUser } from '../accounts';
 import { announceFansChanged, userChanged } from '../rooms';
 import { becomeFanOf, fanOfIds, fanPage, isFanOf, stopBeingFanOf } from '../fans';
 import { profileView } from './profile-view';
+import { fileReport } from './reports';
 
 const DAY_MS = 86_400_000;
 const NO_SUCH_PERSON = "Sorry, we couldn't find that person.";
@@ -87,26 +88,16 @@ export const profileHandlers = {
 
   'user.get_fan_of': async (_input, { db, caller }) => ({ fanof: await fanOfIds(db, caller.userid) }),
 
-  'room.report_user': async ({ roomid, reported, reason, chatlog }, services) => {
-    const { db, now, caller } = services;
+  // The chat log a client sends is accepted (turntable's clients send one) and not kept: fileReport reads the room's own.
+  'room.report_user': async ({ roomid, reported, reason }, services) => {
+    const { db, caller } = services;
     if (reported === caller.userid) throw errors.invalid(profileMessages.reportYourself);
     const person = await findUser(db, reported);
     if (!person) throw errors.notFound(NO_SUCH_PERSON);
     const room = roomid
       ? await db.selectFrom('rooms').select('id').where('id', '=', roomid).executeTakeFirst()
       : undefined;
-    await db
-      .insertInto('reports')
-      .values({
-        id: newId(),
-        reporterId: caller.userid,
-        reportedId: person.id,
-        roomId: room?.id ?? null,
-        reason,
-        chatlog: JSON.stringify(chatlog),
-        createdAt: now(),
-      })
-      .execute();
+    await fileReport(services, { reporterId: caller.userid, reportedId: person.id, roomId: room?.id ?? null, reason });
     return {};
   },
 
@@ -121,6 +112,7 @@ export const profileHandlers = {
         'reports.roomId',
         'reports.reason',
         'reports.chatlog',
+        'reports.chatlogSource',
         'reports.createdAt',
         'reporter.id as reporterId',
         'reporter.name as reporterName',
@@ -138,6 +130,7 @@ export const profileHandlers = {
         roomid: row.roomId,
         reason: row.reason,
         chatlog: JSON.parse(row.chatlog) as ChatLine[],
+        chatlog_source: row.chatlogSource,
         created: row.createdAt,
       })),
     };

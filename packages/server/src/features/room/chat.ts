@@ -9,6 +9,8 @@ import {
   CHAT_FLOOD_WINDOW_MS,
   CHAT_HISTORY_SIZE,
   chatMessages,
+  REPORT_CHATLOG_SIZE,
+  type ChatLine,
   type RoomChatLine,
 } from '@platter/contract';
 import type { Services } from '../../api/context';
@@ -34,7 +36,8 @@ export async function speak(services: Services, userId: string, roomId: string, 
     if (speaker.afkMinutes > 0) await markActive(trx, roomId, userId, time);
     const chatid = newId();
     await insertLine(trx, { id: chatid, roomId, userId, name: speaker.name, text, createdAt: time });
-    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid }];
+    const acl = speaker.acl;
+    return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid, acl }];
   });
 }
 
@@ -51,7 +54,7 @@ const readSpeaker = reusableQuery(
       .leftJoin('roomMutes', (join) =>
         join.onRef('roomMutes.roomId', '=', 'roomMembers.roomId').onRef('roomMutes.userId', '=', 'roomMembers.userId'),
       )
-      .select(['users.name', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
+      .select(['users.name', 'users.acl', 'rooms.slowMode', 'rooms.afkMinutes', 'roomMutes.until as mutedUntil'])
       .select(() => linesSince(db, roomId, userId, since).as('recent'))
       .where('roomMembers.userId', '=', userId)
       .where('roomMembers.roomId', '=', roomId),
@@ -101,10 +104,11 @@ async function slowModeAllows(trx: Db, roomId: string, userId: string, time: num
 export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]> {
   const rows = await db
     .selectFrom('roomChat')
-    .select(['id', 'userId', 'name', 'text', 'createdAt'])
-    .where('roomId', '=', roomId)
-    .orderBy('createdAt', 'desc')
-    .orderBy('id', 'desc')
+    .innerJoin('users', 'users.id', 'roomChat.userId')
+    .select(['roomChat.id', 'roomChat.userId', 'roomChat.name', 'roomChat.text', 'roomChat.createdAt', 'users.acl'])
+    .where('roomChat.roomId', '=', roomId)
+    .orderBy('roomChat.createdAt', 'desc')
+    .orderBy('roomChat.id', 'desc')
     .limit(CHAT_HISTORY_SIZE)
     .execute();
   return rows.reverse().map((row) => ({
@@ -113,5 +117,30 @@ export async function recentChat(db: Db, roomId: string): Promise<RoomChatLine[]
     name: row.name,
     text: row.text,
     time: Number(row.createdAt),
+    acl: row.acl,
   }));
+}
+
+/**
+ * What a report about `userId` carries (docs/profiles.md): the room's last REPORT_CHATLOG_SIZE
+ * lines, and that member's own last REPORT_CHATLOG_SIZE lines there however long ago, oldest
+ * first. The room's record, never the reporter's word.
+ */
+export async function chatForReport(db: Db, roomId: string, userId: string): Promise<ChatLine[]> {
+  const recent = (about: string | null) => {
+    let query = db
+      .selectFrom('roomChat')
+      .select(['id', 'userId', 'name', 'text', 'createdAt'])
+      .where('roomId', '=', roomId)
+      .orderBy('createdAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(REPORT_CHATLOG_SIZE);
+    if (about !== null) query = query.where('userId', '=', about);
+    return query.execute();
+  };
+  const [room, theirs] = await Promise.all([recent(null), recent(userId)]);
+  const lines = new Map([...room, ...theirs].map((row) => [row.id, row]));
+  return [...lines.values()]
+    .sort((a, b) => Number(a.createdAt) - Number(b.createdAt) || a.id.localeCompare(b.id))
+    .map((row) => ({ userid: row.userId, name: row.name, text: row.text, time: Number(row.createdAt) }));
 }

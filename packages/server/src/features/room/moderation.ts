@@ -198,13 +198,14 @@ export async function deleteChat(services: Services, roomId: string, caller: Cal
       .where('roomId', '=', roomId)
       .executeTakeFirst();
     if (!line) throw errors.notFound(moderationMessages.chatMissing);
+    // A line is its author's: deleting it acts on them, so whom a moderator may not act on (the
+    // owner, staff, and for a moderator another moderator) keeps their words. Their own they may take back.
+    const author =
+      line.userId === mod.userid
+        ? { userid: mod.userid, name: mod.name }
+        : await requireTarget(trx, roomId, mod, line.userId);
     await trx.deleteFrom('roomChat').where('id', '=', chatid).execute();
-    const author = await trx.selectFrom('users').selectAll().where('id', '=', line.userId).executeTakeFirst();
-    await logModeration(trx, services.now(), roomId, mod, {
-      action: 'delete_chat',
-      target: author ? { userid: author.id, name: author.name } : null,
-      detail: line.text,
-    });
+    await logModeration(trx, services.now(), roomId, mod, { action: 'delete_chat', target: author, detail: line.text });
     return [{ command: 'chat_deleted', roomid: roomId, chatid, modid: mod.userid }];
   });
 }

@@ -2,6 +2,8 @@
  * Report User (spec §2: /profile/{userId}/report, optional username): a
  * reason (required, at most 400 characters, §5) and the chat log of roughly
  * the last 25 messages of the room where the two met (§9), for moderators.
+ * The page shows those lines and names the room; the server attaches its own
+ * record of them (docs/profiles.md), so the page sends no chat log.
  */
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useParams, useSearchParams } from 'react-router';
@@ -62,7 +64,7 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
   const [error, setError] = useState<string | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { reason: useId(), counter: useId(), error: useId(), chat: useId() };
-  // The recent chat of the room the page is in (spec §9: about 25 lines), shown and sent with the report.
+  // The recent chat of the room the page is in (spec §9: about 25 lines), shown: the server attaches the room's own record.
   const feed = useRoom((state) => state.feed);
   // The report is the room's too (moderators see where it happened): the room the page is live in.
   const roomid = useRoom((state) => (state.status === 'live' ? state.snapshot?.roomid : undefined));
@@ -82,7 +84,7 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
     if (text.length > REPORT_REASON_MAX) return setError(profileMessages.reasonTooLong);
     if (!flight.start()) return;
     report.mutate(
-      { roomid, reported: userid, reason: text, chatlog: recentChat },
+      { roomid, reported: userid, reason: text },
       {
         onSettled: flight.done,
         onSuccess: () => {

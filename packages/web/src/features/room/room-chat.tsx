@@ -29,7 +29,6 @@ import { visibleLines } from './visible-lines';
 
 export function RoomChat({ roomid }: { roomid: string }) {
   const feed = useRoom((state) => state.feed);
-  const users = useRoom((state) => state.users);
   const me = useCurrentUser();
   const mutedUntil = useRoom((state) => (me ? state.mutes[me.userid] : undefined));
   const blocks = useBlocks();
@@ -53,22 +52,29 @@ export function RoomChat({ roomid }: { roomid: string }) {
     if (list) list.scrollTop = list.scrollHeight;
   }, [shown]);
 
-  const moderate = rights.moderate
-    ? (line: RoomChatLine) => {
-        const acl = users.find((user) => user.userid === line.userid)?.acl ?? 0;
-        setModerating({ userid: line.userid, name: line.name, acl, chatid: line.chatid });
-      }
-    : undefined;
+  // The menu is offered only on lines the reader may delete (the server refuses the rest).
+  const moderate = (line: RoomChatLine) =>
+    setModerating({ userid: line.userid, name: line.name, acl: line.acl, chatid: line.chatid });
 
   return (
     <section className="room-chat" aria-labelledby={titleId}>
       <h2 id={titleId} className="room-chat__title">
         {roomPageMessages.chat}
       </h2>
-      <ol ref={listRef} className="room-chat__lines" aria-live="polite">
+      <ol
+        ref={listRef}
+        className={`room-chat__lines${rights.moderate ? ' room-chat__lines--moderating' : ''}`}
+        aria-live="polite"
+      >
         {shown.length === 0 && ignoresKnown && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
         {shown.map((line) => (
-          <FeedLineView key={lineKey(line)} line={line} me={me?.name ?? null} now={now} onModerate={moderate} />
+          <FeedLineView
+            key={lineKey(line)}
+            line={line}
+            me={me?.name ?? null}
+            now={now}
+            onModerate={line.kind === 'chat' && rights.canDeleteLine(line) ? moderate : undefined}
+          />
         ))}
       </ol>
       {!me?.registered ? (

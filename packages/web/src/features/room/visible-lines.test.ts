@@ -8,6 +8,7 @@ const said = (chatid: string, userid: string): FeedLine => ({
   userid,
   name: userid,
   text: 'hi',
+  acl: 0,
   time: 1,
 });
 

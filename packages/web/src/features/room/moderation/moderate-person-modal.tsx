@@ -54,6 +54,7 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
   const [done, setDone] = useState<string | null>(null);
   const reasonId = useId();
   const actOn = rights.canActOn(target.userid, target.acl);
+  const chatid = target.chatid !== undefined && rights.canDeleteLine(target) ? target.chatid : undefined;
 
   async function act<N extends CallName>(name: N, input: CallInput<N>, told: string) {
     setBusy(true);
@@ -83,18 +84,12 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
             {problem}
           </p>
         )}
-        {!actOn && !target.chatid && <p>{moderatePersonMessages.cannotModerate(target.name)}</p>}
-        {target.chatid && (
+        {!actOn && !chatid && <p>{moderatePersonMessages.cannotModerate(target.name)}</p>}
+        {chatid && (
           <Group title={moderatePersonMessages.messageGroup}>
             <Act
               busy={busy}
-              onClick={() =>
-                void act(
-                  'room.delete_chat',
-                  { roomid, chatid: target.chatid ?? '' },
-                  moderatePersonMessages.messageDeleted,
-                )
-              }
+              onClick={() => void act('room.delete_chat', { roomid, chatid }, moderatePersonMessages.messageDeleted)}
             >
               {moderatePersonMessages.deleteMessage}
             </Act>

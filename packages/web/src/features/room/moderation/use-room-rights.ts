@@ -12,6 +12,8 @@ export interface RoomRights {
   appoint: boolean;
   /** Whether a person can be acted on by the reader (not the owner, staff, or — for moderators — another moderator). */
   canActOn(userid: string, acl: number): boolean;
+  /** Whether the reader may delete a chat line: one by someone they may act on, or their own. */
+  canDeleteLine(line: { userid: string; acl: number }): boolean;
 }
 
 export function useRoomRights(): RoomRights {
@@ -22,10 +24,13 @@ export function useRoomRights(): RoomRights {
   const owner = me !== undefined && me.userid === creator;
   const moderator = me !== undefined && (moderators?.includes(me.userid) ?? false);
   const appoint = me?.registered === true && (owner || staff);
+  const moderate = me?.registered === true && (owner || moderator || staff);
+  const canActOn = (userid: string, acl: number) =>
+    userid !== me?.userid && userid !== creator && acl < 1 && (appoint || !(moderators?.includes(userid) ?? false));
   return {
-    moderate: me?.registered === true && (owner || moderator || staff),
+    moderate,
     appoint,
-    canActOn: (userid, acl) =>
-      userid !== me?.userid && userid !== creator && acl < 1 && (appoint || !(moderators?.includes(userid) ?? false)),
+    canActOn,
+    canDeleteLine: (line) => moderate && (line.userid === me?.userid || canActOn(line.userid, line.acl)),
   };
 }
