@@ -7,6 +7,7 @@ import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
 import { createSession, endSession, hashPassword, verifyPassword } from '../auth';
 import { sendVerification } from './account-mail';
+import { awaitTurn, rightPassword, wrongPassword } from './login-backoff';
 import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from './store';
 
 const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
@@ -47,10 +48,19 @@ export const authHandlers = {
 
   'user.email_login': async (input, services) => {
     const { email, password, fingerprint } = input;
-    await checkAttempt(services, 'login', input);
+    const { ip } = services.request;
+    // Per address a minute, and per address and email with a growing wait; never per account alone,
+    // which anyone knowing the email could keep locked (login-backoff.ts).
+    await limitAttempts(services, 'login', ip, null);
+    await awaitTurn(services, ip, email);
+    await requireHuman(services.config.captcha, input.captcha, ip);
     const user = await findUserByLoginEmail(services.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) throw errors.invalid(LOGIN_FAILED);
+    if (!user || !ok) {
+      await wrongPassword(services, ip, email);
+      throw errors.invalid(LOGIN_FAILED);
+    }
+    await rightPassword(services, ip, email);
     return createSession(services, user.id, { fingerprint });
   },
 
