@@ -1,20 +1,17 @@
 /** Becoming someone: guest sessions, registration and email login (spec §4 Startup, Registration). */
-import { guestMessages, messages, type ParsedInput } from '@platter/contract';
+import { guestMessages, type ParsedInput } from '@platter/contract';
 import type { HandlerGroup, Services } from '../../api/context';
-import { errors, isUniqueViolation } from '../../api/errors';
+import { errors } from '../../api/errors';
 import { limitAction, limitAttempts, RATE_LIMIT_WINDOW_MS, type AttemptKind } from '../../api/rate-limit';
 import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
-import { createSession, endSession, hashPassword, verifyPassword } from '../auth';
-import { sendVerification } from './account-mail';
+import { createSession, endSession, verifyPassword } from '../auth';
 import { awaitTurn, rightPassword, wrongPassword } from './login-backoff';
-import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from './store';
+import { mailRegistration, register, type Registration } from './registration';
+import { findUserByLoginEmail, insertUser, updateUser } from './store';
 
 const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
-const EMAIL_TAKEN = 'That email address is already registered. Try logging in instead!';
 const ALREADY_MEMBER = "You're already signed up! Log out first to make a new account.";
-
-type Registration = ParsedInput<'user.email_register'>;
 
 export const authHandlers = {
   'user.guest_create': async (device, services) => {
@@ -29,8 +26,8 @@ export const authHandlers = {
 
   'user.email_register': async (input, services) => {
     await checkAttempt(services, 'register', input);
-    const id = await createEmailMember(services, input);
-    await sendVerification(services, { id, name: input.name }, input.email);
+    const { id, emailTaken } = await insertMember(services, input);
+    mailRegistration(services, id, input, emailTaken);
     return createSession(services, id, input);
   },
 
@@ -38,9 +35,13 @@ export const authHandlers = {
     const { caller } = services;
     if (caller.registered) throw errors.conflict(ALREADY_MEMBER);
     await checkAttempt(services, 'register', input);
-    await ensureAvailable(services, input, caller.userid);
-    await saveRegistration(services, input, (fields) => updateUser(services.db, caller.userid, fields));
-    await sendVerification(services, { id: caller.userid, name: input.name }, input.email);
+    const { emailTaken } = await register(
+      services,
+      input,
+      (fields) => updateUser(services.db, caller.userid, fields),
+      caller.userid,
+    );
+    mailRegistration(services, caller.userid, input, emailTaken);
     // A new secret for the new identity: whoever knew the guest's does not inherit the member.
     await endSession(services, caller.sessionId);
     return createSession(services, caller.userid, input);
@@ -94,51 +95,13 @@ async function checkAttempt(
 
 /** A new member from a sign-up form, with no limits or mail (the handler adds those; the demo seed needs neither). */
 export async function createEmailMember(services: Services, input: Registration): Promise<string> {
-  await ensureAvailable(services, input);
+  return (await insertMember(services, input)).id;
+}
+
+async function insertMember(services: Services, input: Registration): Promise<{ id: string; emailTaken: boolean }> {
   const id = newId();
-  await saveRegistration(services, input, (fields) =>
+  const { emailTaken } = await register(services, input, (fields) =>
     insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
   );
-  return id;
-}
-
-async function ensureAvailable({ db }: Services, input: Registration, exceptUserId?: string): Promise<void> {
-  if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);
-  if (await isEmailTaken(db, input.email, exceptUserId)) throw errors.conflict(EMAIL_TAKEN);
-}
-
-/**
- * Writes a registration. The email stays unverified until its link is
- * followed (spec §4 Email); it signs in meanwhile. A unique-index race with a
- * simultaneous sign-up ends in the same message as the check before it.
- */
-async function saveRegistration(
-  services: Services,
-  input: Registration,
-  write: (fields: {
-    name: string;
-    nameLower: string;
-    unverifiedEmail: string;
-    unverifiedEmailLower: string;
-    passwordHash: string;
-    avatarId: number;
-    registeredAt: number;
-  }) => Promise<void>,
-): Promise<void> {
-  const fields = {
-    name: input.name,
-    nameLower: input.name.toLowerCase(),
-    unverifiedEmail: input.email,
-    unverifiedEmailLower: input.email.toLowerCase(),
-    passwordHash: await hashPassword(input.password),
-    avatarId: input.avatarid,
-    registeredAt: services.now(),
-  };
-  try {
-    await write(fields);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const nameTaken = await isNameTaken(services.db, input.name);
-    throw errors.conflict(nameTaken ? messages.nameTaken : EMAIL_TAKEN);
-  }
+  return { id, emailTaken };
 }

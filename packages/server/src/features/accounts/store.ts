@@ -28,6 +28,16 @@ export function findUserByLoginEmail(db: Db, email: string): Promise<UserRow | u
     .executeTakeFirst();
 }
 
+/** The account holding `email`, verified or not: whom to tell that a sign-up tried it. */
+export function findUserHoldingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const lower = email.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('emailLower', '=', lower), eb('unverifiedEmailLower', '=', lower)]))
+    .executeTakeFirst();
+}
+
 export async function isNameTaken(db: Db, name: string, exceptUserId?: string): Promise<boolean> {
   let query = db.selectFrom('users').select('id').where('nameLower', '=', name.toLowerCase());
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
