@@ -12,6 +12,7 @@ import * as privateMessages from './migrations/0009-private-messages';
 import * as music from './migrations/0010-music';
 import * as roomRules from './migrations/0011-room-rules';
 import * as roomChatRecent from './migrations/0012-room-chat-recent';
+import * as nameSkeleton from './migrations/0013-name-skeleton';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0010-music': music,
   '0011-room-rules': roomRules,
   '0012-room-chat-recent': roomChatRecent,
+  '0013-name-skeleton': nameSkeleton,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -7,12 +7,13 @@
  * stays with its account, and its owner is mailed that someone tried it
  * instead of a confirmation link.
  */
-import { messages, type ParsedInput } from '@platter/contract';
+import type { ParsedInput } from '@platter/contract';
 import type { Services } from '../../api/context';
-import { errors, isUniqueViolation } from '../../api/errors';
+import { isUniqueViolation } from '../../api/errors';
 import { hashPassword } from '../auth';
 import { sendSignupAttemptNotice, sendVerification } from './account-mail';
-import { findUserHoldingEmail, isEmailTaken, isNameTaken } from './store';
+import { nameColumns } from '../../lib/name-skeleton';
+import { ensureNameFree, findUserHoldingEmail, isEmailTaken } from './store';
 
 export type Registration = ParsedInput<'user.email_register'>;
 
@@ -20,6 +21,7 @@ export type Registration = ParsedInput<'user.email_register'>;
 export interface RegistrationFields {
   name: string;
   nameLower: string;
+  nameSkeleton: string;
   unverifiedEmail: string | null;
   unverifiedEmailLower: string | null;
   passwordHash: string;
@@ -41,11 +43,10 @@ export async function register(
   exceptUserId?: string,
 ): Promise<{ emailTaken: boolean }> {
   const { db } = services;
-  if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);
+  await ensureNameFree(db, input.name, exceptUserId);
   const emailTaken = await isEmailTaken(db, input.email, exceptUserId);
   const fields = {
-    name: input.name,
-    nameLower: input.name.toLowerCase(),
+    ...nameColumns(input.name),
     passwordHash: await hashPassword(input.password),
     avatarId: input.avatarid,
     registeredAt: services.now(),
@@ -61,7 +62,7 @@ export async function register(
   } catch (error) {
     // A simultaneous sign-up won the name or the address: the name is refused, the address ends as a taken one.
     if (!isUniqueViolation(error)) throw error;
-    if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);
+    await ensureNameFree(db, input.name, exceptUserId);
     await write(withEmail(true));
     return { emailTaken: true };
   }
