@@ -15,6 +15,8 @@ export const messages = {
   nameSpecialCharacters: "Your DJ name can't have special characters",
   nameAdjacentSpaces: "Your DJ name can't have two spaces in a row",
   nameTaken: 'That DJ name is already taken. Try another!',
+  /** Not in the spec: a name that would pass for one taken ('Bоb' with a Cyrillic о beside 'Bob'). */
+  nameLookalike: (taken: string) => `That DJ name looks just like ${taken}, which is taken. Try another!`,
   avatarNotOffered: 'Please choose one of the avatars shown',
 } as const;
 

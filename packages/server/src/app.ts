@@ -46,6 +46,7 @@ import { fillStageWith, followStage } from './features/rooms';
 import { playbackHandlers, songFollowsStage } from './features/playback';
 import { socialHandlers } from './features/social/handlers';
 import { registerSocialRoutes } from './features/social/routes';
+import { loggerOptions, type LogStream } from './http/logging';
 import { registerSessionCookieRoutes } from './http/session-cookies';
 import { registerDevOutbox } from './http/dev-outbox';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -118,10 +119,17 @@ export interface Heartbeats {
   ttapiMs?: number;
 }
 
+/** What a test may give the app beyond its config. */
+export interface AppOptions {
+  heartbeats?: Heartbeats;
+  /** Where the log goes (standard output unless given): a test reads what the log says. */
+  logStream?: LogStream;
+}
+
 export async function buildApp(
   config: Config,
   now: () => number = Date.now,
-  heartbeats: Heartbeats = {},
+  { heartbeats = {}, logStream }: AppOptions = {},
 ): Promise<App> {
   const db = await createDatabase(config.database);
   await migrateToLatest(db);
@@ -130,7 +138,7 @@ export async function buildApp(
 
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
   const http = Fastify({
-    logger: { level: config.logLevel },
+    logger: loggerOptions(config.logLevel, logStream),
     // One line per request only when asked for (LOG_LEVEL=debug or trace).
     logController: new LogController({ disableRequestLogging: !requestLogging }),
     // Without those lines there is nothing for a per-request logger's request id to tie together, so

@@ -152,6 +152,10 @@ describe('user.modify_profile', () => {
     [{ twitter: 'no spaces' }, profileMessages.twitterInvalid],
     [{ website: 'javascript:alert(1)' }, profileMessages.websiteInvalid],
     [{ website: 'example.com' }, profileMessages.websiteInvalid],
+    // A space the old pattern let through as its one 'any character' (issue 31).
+    [{ website: 'http://x y' }, profileMessages.websiteSpaces],
+    [{ website: 'https://my site.example.com/' }, profileMessages.websiteSpaces],
+    [{ website: 'https://exa%mple.com' }, profileMessages.websiteInvalid],
     // A Facebook or SoundCloud entry the profile could not show as a link is refused, not kept unseen.
     [{ facebook: 'not a url' }, profileMessages.serviceInvalid('Facebook')],
     [{ soundcloud: 'javascript:alert(1)' }, profileMessages.serviceInvalid('SoundCloud')],

@@ -15,7 +15,7 @@ import {
   TWITTER_HANDLE_MAX,
 } from '../constants';
 import { djName, wholeNumberWith } from '../validation';
-import { FACEBOOK_BASE, SOUNDCLOUD_BASE, serviceLink } from '../profile-links';
+import { FACEBOOK_BASE, SOUNDCLOUD_BASE, serviceLink, webAddress } from '../profile-links';
 
 export const FAN_PAGE_SIZE = 20;
 
@@ -25,6 +25,8 @@ export const profileMessages = {
   twitterTooLong: `Your Twitter handle can't be longer than ${TWITTER_HANDLE_MAX} characters`,
   twitterInvalid: 'A Twitter handle has only letters, digits and underscores',
   websiteInvalid: 'Please enter a full web address, like https://example.com',
+  /** Not in the spec: an address with a space or another invisible character in it ('http://x y'). */
+  websiteSpaces: "A web address can't have spaces in it",
   linkTooLong: 'That link is too long',
   /** Not in the spec: a Facebook or SoundCloud entry that is neither a name there nor a web address. */
   serviceInvalid: (service: string) =>
@@ -173,7 +175,9 @@ export const profileEdit = z.object({
     .string()
     .trim()
     .max(200, profileMessages.linkTooLong)
-    .refine((url) => url === '' || /^https?:\/\/[^\s/$.?#].[^\s]*$/i.test(url), profileMessages.websiteInvalid)
+    // Checked in turn, so an address with a space gets the message about spaces.
+    .refine((url) => !/[\s\p{Cc}\p{Cf}]/u.test(url), profileMessages.websiteSpaces)
+    .refine((url) => url === '' || webAddress(url) !== null, profileMessages.websiteInvalid)
     .nullable()
     .optional(),
   about: optionalText(PROFILE_TEXT_MAX, profileMessages.aboutTooLong),

@@ -95,6 +95,23 @@ export const guestMessages = {
   tooManyGuests: 'Lots of people are arriving from your network right now. Please wait a minute and try again.',
 } as const;
 
+export const signupMessages = {
+  /**
+   * Not in the spec: what the page says once a sign-up is through. The same whether the address was
+   * new (a confirmation link) or had an account (its owner is told), so the page tells no one which.
+   */
+  checkMail: (email: string) => `We sent an email to ${email}. Please check your inbox.`,
+} as const;
+
+export const loginMessages = {
+  /**
+   * user.email_login from an address that has had too many wrong passwords for this email lately
+   * (rate_limited): it waits longer after each further one; others, the account's owner included, do not.
+   */
+  tooManyWrongPasswords: (minutes: number) =>
+    `Too many wrong passwords for this email from your network. Please wait ${minutes === 1 ? 'a minute' : `${minutes} minutes`} and try again, or reset your password.`,
+} as const;
+
 export const userCalls = callTable(
   defineCall({
     name: 'user.guest_create',

@@ -4,7 +4,9 @@
  * made per member and per address each hour, guests per address each minute.
  * In-process by default; in Redis when REDIS_URL is set (ioredis is loaded only
  * then), so that every instance behind a load balancer counts the same actions.
- * A window is numbered from the app's clock, so tests can move on.
+ * A window is numbered from the app's clock, so tests can move on. Beside the
+ * windows, strikes: failures remembered one by one, for limits that grow with
+ * each failure (the login backoff, features/accounts/login-backoff.ts).
  */
 import { LRUCache } from 'lru-cache';
 import type { Redis } from 'ioredis';
@@ -21,7 +23,19 @@ export interface RateLimiter {
    * (the app's time); resolves with each key's count so far in that window.
    */
   hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]>;
+  /** The failures remembered on `key`, or null when there are none. */
+  strikesOf(key: string): Promise<Strikes | null>;
+  /** Remembers one more failure on `key` at `at`, for `keepMs` after it; resolves with the failures so far. */
+  strike(key: string, at: number, keepMs: number): Promise<Strikes>;
+  /** Forgets the failures on `key`. */
+  forgive(key: string): Promise<void>;
   close(): Promise<void>;
+}
+
+/** Failures on a key: how many, and when the last one was (the app's time). */
+export interface Strikes {
+  count: number;
+  lastAt: number;
 }
 
 /** Where a key's count lives: its window's length and number, so windows of different lengths never mix. */
@@ -42,12 +56,31 @@ export class InProcessRateLimiter implements RateLimiter {
     });
   }
 
+  // Bounded like the counts: the oldest addresses' failures go first.
+  private readonly strikes = new LRUCache<string, Strikes>({ max: 100_000 });
+
+  async strikesOf(key: string): Promise<Strikes | null> {
+    return this.strikes.get(key) ?? null;
+  }
+
+  async strike(key: string, at: number, keepMs: number): Promise<Strikes> {
+    const strikes = { count: (this.strikes.get(key)?.count ?? 0) + 1, lastAt: at };
+    this.strikes.set(key, strikes, { ttl: keepMs });
+    return strikes;
+  }
+
+  async forgive(key: string): Promise<void> {
+    this.strikes.delete(key);
+  }
+
   async close(): Promise<void> {
     this.counts.clear();
+    this.strikes.clear();
   }
 }
 
 const PREFIX = 'platter:limit:';
+const STRIKES_PREFIX = 'platter:strikes:';
 
 export class RedisRateLimiter implements RateLimiter {
   static async connect(url: string): Promise<RedisRateLimiter> {
@@ -71,6 +104,29 @@ export class RedisRateLimiter implements RateLimiter {
       if (index % 2 === 0) counts.push(Number(value));
     }
     return counts;
+  }
+
+  async strikesOf(key: string): Promise<Strikes | null> {
+    const [count, lastAt] = await this.redis.hmget(STRIKES_PREFIX + key, 'count', 'lastAt');
+    return count && lastAt ? { count: Number(count), lastAt: Number(lastAt) } : null;
+  }
+
+  async strike(key: string, at: number, keepMs: number): Promise<Strikes> {
+    const slot = STRIKES_PREFIX + key;
+    // One transaction, so two instances counting the same failure at once both count.
+    const results = await this.redis
+      .multi()
+      .hincrby(slot, 'count', 1)
+      .hset(slot, 'lastAt', at)
+      .pexpire(slot, keepMs)
+      .exec();
+    const [error, count] = results?.[0] ?? [new Error('The strike was not counted.'), 0];
+    if (error) throw error;
+    return { count: Number(count), lastAt: at };
+  }
+
+  async forgive(key: string): Promise<void> {
+    await this.redis.del(STRIKES_PREFIX + key);
   }
 
   async close(): Promise<void> {

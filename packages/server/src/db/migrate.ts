@@ -14,6 +14,7 @@ import * as roomRules from './migrations/0011-room-rules';
 import * as roomChatRecent from './migrations/0012-room-chat-recent';
 import * as votePacing from './migrations/0013-vote-pacing';
 import * as reportEvidence from './migrations/0014-report-evidence';
+import * as nameSkeleton from './migrations/0015-name-skeleton';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0012-room-chat-recent': roomChatRecent,
   '0013-vote-pacing': votePacing,
   '0014-report-evidence': reportEvidence,
+  '0015-name-skeleton': nameSkeleton,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

@@ -11,6 +11,8 @@ export interface UsersTable {
   id: string;
   name: string | null;
   nameLower: string | null;
+  /** The name's confusable skeleton (lib/name-skeleton.ts), unique: look-alike names cannot coexist. */
+  nameSkeleton: string | null;
   email: string | null;
   emailLower: string | null;
   unverifiedEmail: string | null;

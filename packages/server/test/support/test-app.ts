@@ -13,6 +13,7 @@ import pg from 'pg';
 import type { CallInput, CallName, CallOutput, Credentials, Envelope } from '@platter/contract';
 import { buildApp, type App, type Heartbeats } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
+import type { LogStream } from '../../src/http/logging';
 import { startTimelineSweep, type TimelineDriver } from '../../src/features/playback';
 
 export interface TestApp {
@@ -54,6 +55,8 @@ export interface TestAppOptions {
   timelineEveryMs?: number;
   /** Sooner heartbeats than the defaults (the socket's ping, ttapi's `~h~N`). */
   heartbeats?: Heartbeats;
+  /** Where the app's log goes, at the config's LOG_LEVEL (silent unless overridden). */
+  logStream?: LogStream;
 }
 
 export async function startTestApp(
@@ -70,7 +73,7 @@ export async function startTestApp(
     // Limits on attempts are off unless a test turns them on: every test signs up from 127.0.0.1.
     { port: 0, host: '127.0.0.1', database, attemptsPerMinute: 0, ...overrides },
   );
-  const app = await buildApp(config, now, options.heartbeats);
+  const app = await buildApp(config, now, { heartbeats: options.heartbeats, logStream: options.logStream });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

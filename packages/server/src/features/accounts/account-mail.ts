@@ -1,4 +1,4 @@
-/** The account's mails (spec §4 Email): verification and password-reset links, and the notice of an email change. */
+/** The account's mails (spec §4 Email): verification and password-reset links, and notices of an email change and of a sign-up with a taken address. */
 import type { Services } from '../../api/context';
 import type { Mail } from '../../adapters/mail';
 import { textToHtml } from '../../lib/html';
@@ -71,11 +71,52 @@ export function emailChangeNotice(
   ]);
 }
 
-/** Mails a new verification link for `email`, the account's unverified address. */
-export async function sendVerification(services: Services, who: Recipient, email: string): Promise<void> {
-  const secret = await issueToken(services, who.id, 'verify_email', email);
-  const link = tokenLink(services.config.publicUrl, 'verify_email', secret);
-  services.mail.post(verificationMail(services.config.productName, who, email, link));
+/**
+ * Mails a new verification link for `email`, the account's unverified address.
+ * The token is made in the background, as the notice of a taken address at
+ * sign-up is, so that sign-up takes as long for either.
+ */
+export function sendVerification(services: Services, who: Recipient, email: string): void {
+  services.mail.post(async () => {
+    const secret = await issueToken(services, who.id, 'verify_email', email);
+    const link = tokenLink(services.config.publicUrl, 'verify_email', secret);
+    return verificationMail(services.config.productName, who, email, link);
+  });
+}
+
+export function signupAttemptNotice(productName: string, who: Recipient, to: string, publicUrl: string): Mail {
+  return mail(to, `Someone tried to sign up for ${productName} with your email`, [
+    greeting(who),
+    '',
+    `Someone (maybe you) just tried to sign up for ${productName} with this email address, ${to}.`,
+    'It already belongs to your account, so it was not added to another one, and your account is as it was.',
+    '',
+    `If it was you: you already have an account. Log in at ${publicUrl}/login`,
+    `Forgotten your password? Reset it here: ${publicUrl}/reset-password`,
+    '',
+    "If it wasn't you, you can ignore this email.",
+    '',
+    `— ${productName}`,
+  ]);
+}
+
+/**
+ * Tells the holder of `email` that a sign-up tried it. Who holds it is looked
+ * up in the background, so that sign-up answers as fast as with a new address.
+ */
+export function sendSignupAttemptNotice(
+  services: Services,
+  email: string,
+  holder: () => Promise<{ name: string | null } | undefined>,
+): void {
+  services.mail.post(async () =>
+    signupAttemptNotice(
+      services.config.productName,
+      { id: '', name: (await holder())?.name ?? null },
+      email,
+      services.config.publicUrl,
+    ),
+  );
 }
 
 /**

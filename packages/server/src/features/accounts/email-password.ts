@@ -34,7 +34,7 @@ export const emailPasswordHandlers = {
     await checkPassword(services, user, input.password);
     if (user.emailLower === input.email.toLowerCase()) throw errors.invalid(emailMessages.sameEmail);
     await saveEmail(services, user, input.email, {});
-    await sendVerification(services, user, input.email);
+    sendVerification(services, user, input.email);
     if (user.email) sendEmailChangeNotice(services, user, user.email, input.email);
     return { notice: emailMessages.changeSent(input.email) };
   },
@@ -65,7 +65,7 @@ export const emailPasswordHandlers = {
       return { notice: null };
     }
     await saveEmail(services, user, email, { passwordHash });
-    await sendVerification(services, user, email);
+    sendVerification(services, user, email);
     return { notice: emailMessages.verifySent(email) };
   },
 
@@ -83,7 +83,7 @@ export const emailPasswordHandlers = {
     if (!user.unverifiedEmail || !user.unverifiedEmailLower) throw errors.invalid(emailMessages.nothingToVerify);
     if (user.unverifiedEmailLower !== email.toLowerCase()) throw errors.invalid(emailMessages.notWaiting);
     await limitAttempts(services, 'reset', services.request.ip, user.id);
-    await sendVerification(services, user, user.unverifiedEmail);
+    sendVerification(services, user, user.unverifiedEmail);
     return {};
   },
 } satisfies HandlerGroup;

@@ -1,9 +1,9 @@
-import { apiMessages, messages, type Preferences, type SelfUser } from '@platter/contract';
+import { apiMessages, type Preferences, type SelfUser } from '@platter/contract';
 import type { HandlerGroup } from '../../api/context';
 import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
 import { userChanged } from '../rooms';
-import { fanCounts, findUser, findUserByName, isNameTaken, updateUser } from './store';
+import { ensureNameFree, fanCounts, findUser, findUserByName, isNameTaken, updateUser } from './store';
 import { contactPrefHandlers } from './contact-prefs';
 import { emailPasswordHandlers } from './email-password';
 import { suggestName } from './suggest-name';
@@ -24,7 +24,7 @@ export const accountHandlers = {
   }),
 
   'user.verify_name': async ({ name }, { db, caller }) => {
-    if (await isNameTaken(db, name, caller?.userid)) throw errors.conflict(messages.nameTaken);
+    await ensureNameFree(db, name, caller?.userid);
     return { name };
   },
 

@@ -1,19 +1,17 @@
 /** Becoming someone: guest sessions, registration and email login (spec §4 Startup, Registration). */
-import { guestMessages, messages, type ParsedInput } from '@platter/contract';
+import { guestMessages, type ParsedInput } from '@platter/contract';
 import type { HandlerGroup, Services } from '../../api/context';
-import { errors, isUniqueViolation } from '../../api/errors';
+import { errors } from '../../api/errors';
 import { limitAction, limitAttempts, RATE_LIMIT_WINDOW_MS, type AttemptKind } from '../../api/rate-limit';
 import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
-import { createSession, endSession, hashPassword, verifyPassword } from '../auth';
-import { sendVerification } from './account-mail';
-import { findUserByLoginEmail, insertUser, isEmailTaken, isNameTaken, updateUser } from './store';
+import { createSession, endSession, verifyPassword } from '../auth';
+import { awaitTurn, rightPassword, wrongPassword } from './login-backoff';
+import { mailRegistration, register, type Registration } from './registration';
+import { findUserByLoginEmail, insertUser, updateUser } from './store';
 
 const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
-const EMAIL_TAKEN = 'That email address is already registered. Try logging in instead!';
 const ALREADY_MEMBER = "You're already signed up! Log out first to make a new account.";
-
-type Registration = ParsedInput<'user.email_register'>;
 
 export const authHandlers = {
   'user.guest_create': async (device, services) => {
@@ -28,8 +26,8 @@ export const authHandlers = {
 
   'user.email_register': async (input, services) => {
     await checkAttempt(services, 'register', input);
-    const id = await createEmailMember(services, input);
-    await sendVerification(services, { id, name: input.name }, input.email);
+    const { id, emailTaken } = await insertMember(services, input);
+    mailRegistration(services, id, input, emailTaken);
     return createSession(services, id, input);
   },
 
@@ -37,9 +35,13 @@ export const authHandlers = {
     const { caller } = services;
     if (caller.registered) throw errors.conflict(ALREADY_MEMBER);
     await checkAttempt(services, 'register', input);
-    await ensureAvailable(services, input, caller.userid);
-    await saveRegistration(services, input, (fields) => updateUser(services.db, caller.userid, fields));
-    await sendVerification(services, { id: caller.userid, name: input.name }, input.email);
+    const { emailTaken } = await register(
+      services,
+      input,
+      (fields) => updateUser(services.db, caller.userid, fields),
+      caller.userid,
+    );
+    mailRegistration(services, caller.userid, input, emailTaken);
     // A new secret for the new identity: whoever knew the guest's does not inherit the member.
     await endSession(services, caller.sessionId);
     return createSession(services, caller.userid, input);
@@ -47,10 +49,19 @@ export const authHandlers = {
 
   'user.email_login': async (input, services) => {
     const { email, password, fingerprint } = input;
-    await checkAttempt(services, 'login', input);
+    const { ip } = services.request;
+    // Per address a minute, and per address and email with a growing wait; never per account alone,
+    // which anyone knowing the email could keep locked (login-backoff.ts).
+    await limitAttempts(services, 'login', ip, null);
+    await awaitTurn(services, ip, email);
+    await requireHuman(services.config.captcha, input.captcha, ip);
     const user = await findUserByLoginEmail(services.db, email);
     const ok = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !ok) throw errors.invalid(LOGIN_FAILED);
+    if (!user || !ok) {
+      await wrongPassword(services, ip, email);
+      throw errors.invalid(LOGIN_FAILED);
+    }
+    await rightPassword(services, ip, email);
     return createSession(services, user.id, { fingerprint });
   },
 
@@ -84,51 +95,13 @@ async function checkAttempt(
 
 /** A new member from a sign-up form, with no limits or mail (the handler adds those; the demo seed needs neither). */
 export async function createEmailMember(services: Services, input: Registration): Promise<string> {
-  await ensureAvailable(services, input);
+  return (await insertMember(services, input)).id;
+}
+
+async function insertMember(services: Services, input: Registration): Promise<{ id: string; emailTaken: boolean }> {
   const id = newId();
-  await saveRegistration(services, input, (fields) =>
+  const { emailTaken } = await register(services, input, (fields) =>
     insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
   );
-  return id;
-}
-
-async function ensureAvailable({ db }: Services, input: Registration, exceptUserId?: string): Promise<void> {
-  if (await isNameTaken(db, input.name, exceptUserId)) throw errors.conflict(messages.nameTaken);
-  if (await isEmailTaken(db, input.email, exceptUserId)) throw errors.conflict(EMAIL_TAKEN);
-}
-
-/**
- * Writes a registration. The email stays unverified until its link is
- * followed (spec §4 Email); it signs in meanwhile. A unique-index race with a
- * simultaneous sign-up ends in the same message as the check before it.
- */
-async function saveRegistration(
-  services: Services,
-  input: Registration,
-  write: (fields: {
-    name: string;
-    nameLower: string;
-    unverifiedEmail: string;
-    unverifiedEmailLower: string;
-    passwordHash: string;
-    avatarId: number;
-    registeredAt: number;
-  }) => Promise<void>,
-): Promise<void> {
-  const fields = {
-    name: input.name,
-    nameLower: input.name.toLowerCase(),
-    unverifiedEmail: input.email,
-    unverifiedEmailLower: input.email.toLowerCase(),
-    passwordHash: await hashPassword(input.password),
-    avatarId: input.avatarid,
-    registeredAt: services.now(),
-  };
-  try {
-    await write(fields);
-  } catch (error) {
-    if (!isUniqueViolation(error)) throw error;
-    const nameTaken = await isNameTaken(services.db, input.name);
-    throw errors.conflict(nameTaken ? messages.nameTaken : EMAIL_TAKEN);
-  }
+  return { id, emailTaken };
 }

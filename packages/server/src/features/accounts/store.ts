@@ -1,5 +1,11 @@
-/** Data access for users. Names and emails are unique case-insensitively via their *_lower columns. */
+/**
+ * Data access for users. Names and emails are unique case-insensitively via
+ * their *_lower columns; names by their confusable skeleton too.
+ */
+import { messages } from '@platter/contract';
+import { errors } from '../../api/errors';
 import type { Db } from '../../db/database';
+import { nameColumns } from '../../lib/name-skeleton';
 import type { NewUser, UserRow, UserUpdate } from '../../db/schema';
 
 export function findUser(db: Db, id: string): Promise<UserRow | undefined> {
@@ -28,10 +34,43 @@ export function findUserByLoginEmail(db: Db, email: string): Promise<UserRow | u
     .executeTakeFirst();
 }
 
-export async function isNameTaken(db: Db, name: string, exceptUserId?: string): Promise<boolean> {
-  let query = db.selectFrom('users').select('id').where('nameLower', '=', name.toLowerCase());
+/** The account holding `email`, verified or not: whom to tell that a sign-up tried it. */
+export function findUserHoldingEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  const lower = email.toLowerCase();
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb.or([eb('emailLower', '=', lower), eb('unverifiedEmailLower', '=', lower)]))
+    .executeTakeFirst();
+}
+
+/**
+ * Who holds `name` or a name that looks like it (the same confusable skeleton,
+ * lib/name-skeleton.ts), other than `exceptUserId`; undefined when it is free.
+ */
+export function nameHolder(db: Db, name: string, exceptUserId?: string): Promise<{ name: string | null } | undefined> {
+  const { nameLower, nameSkeleton } = nameColumns(name);
+  let query = db
+    .selectFrom('users')
+    .select('name')
+    .where((eb) => eb.or([eb('nameLower', '=', nameLower), eb('nameSkeleton', '=', nameSkeleton)]));
   if (exceptUserId) query = query.where('id', '!=', exceptUserId);
-  return (await query.executeTakeFirst()) !== undefined;
+  return query.executeTakeFirst();
+}
+
+export async function isNameTaken(db: Db, name: string, exceptUserId?: string): Promise<boolean> {
+  return (await nameHolder(db, name, exceptUserId)) !== undefined;
+}
+
+/**
+ * Refuses (conflict) a name someone else holds, in any case, or one that would
+ * pass for theirs: the message names the look-alike, as names are public.
+ */
+export async function ensureNameFree(db: Db, name: string, exceptUserId?: string): Promise<void> {
+  const holder = await nameHolder(db, name, exceptUserId);
+  if (!holder) return;
+  const same = holder.name?.toLowerCase() === name.toLowerCase();
+  throw errors.conflict(same || !holder.name ? messages.nameTaken : messages.nameLookalike(holder.name));
 }
 
 /** An email is taken when any account holds it, verified or not. */

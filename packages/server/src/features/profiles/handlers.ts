@@ -5,7 +5,8 @@ import { requireStaff } from '../../api/access';
 import { errors, isUniqueViolation } from '../../api/errors';
 import { newId } from '../../lib/ids';
 import type { UserRow } from '../../db/schema';
-import { fanCounts, findUser, isNameTaken, updateUser } from '../accounts';
+import { ensureNameFree, fanCounts, findUser, updateUser } from '../accounts';
+import { nameColumns } from '../../lib/name-skeleton';
 import { announceFansChanged, userChanged } from '../rooms';
 import { becomeFanOf, fanOfIds, fanPage, isFanOf, stopBeingFanOf } from '../fans';
 import { profileView } from './profile-view';
@@ -36,8 +37,8 @@ export const profileHandlers = {
         throw errors.invalid(`${profileMessages.nameTooSoon} You can change it again on ${next}.`);
       }
       // A new spelling of one's own name is no new name: only another person's name is taken.
-      if (await isNameTaken(db, edit.name, user.id)) throw errors.conflict(messages.nameTaken);
-      Object.assign(changes, { name: edit.name, nameLower: edit.name.toLowerCase(), nameChangedAt: now() });
+      await ensureNameFree(db, edit.name, user.id);
+      Object.assign(changes, { ...nameColumns(edit.name), nameChangedAt: now() });
     }
     try {
       await updateUser(db, user.id, changes);

@@ -9,6 +9,7 @@ import { isUniqueViolation } from '../../api/errors';
 import type { ProviderIdentity } from '../../adapters/oauth/identity';
 import { newId } from '../../lib/ids';
 import { insertUser, isNameTaken, updateUser } from '../accounts';
+import { nameColumns } from '../../lib/name-skeleton';
 import { createSession, endSession, type NewSession } from '../auth';
 import { whereaboutsChanged } from '../directory';
 import { djNameFromProvider } from './social-name';
@@ -89,7 +90,7 @@ async function signUp(services: Services, visit: ProviderVisit): Promise<string>
     const userId = guestId ?? newId();
     try {
       await db.transaction().execute(async (trx) => {
-        const member = { name, nameLower: name.toLowerCase(), registeredAt: now() };
+        const member = { ...nameColumns(name), registeredAt: now() };
         if (guestId) await updateUser(trx, guestId, member);
         else await insertUser(trx, { id: userId, createdAt: now(), lastSeenAt: now(), ...member });
         await saveLinkedAccount(

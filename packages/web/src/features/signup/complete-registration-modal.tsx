@@ -2,7 +2,7 @@
  * The complete-registration step (spec §2): the chosen avatar with a
  * 'Change' link, the DJ name, email and a new password. Registering keeps a
  * guest's id (user.guest_register), sets the cookies, and goes on to the
- * social step.
+ * social step, which says to check the mail.
  */
 import { useState, type FormEvent } from 'react';
 import { ApiCallError, errorText } from '../../api/client';
@@ -86,7 +86,8 @@ function CompleteRegistrationForm({ register }: { register: ReturnType<typeof us
       {
         onSuccess: () => {
           clearDraft();
-          navigate('/signup/social', { replace: true });
+          // The social step says to check the mail: the same words whether the address was new or not.
+          navigate('/signup/social', { replace: true, state: { mailSentTo: filled.email.trim() } });
         },
         onError: (error) => {
           const field =

@@ -35,7 +35,7 @@ test('the DJ name alone can be checked as it is typed', () => {
 
 test("the server's refusals land beside their field", () => {
   expect(fieldOfServerError(messages.nameTaken)).toBe('name');
-  expect(fieldOfServerError('That email address is already registered. Try logging in instead!')).toBe('email');
+  expect(fieldOfServerError(messages.emailInvalid)).toBe('email');
   expect(fieldOfServerError(messages.passwordTooShort)).toBe('password');
   expect(fieldOfServerError('Too many attempts. Please wait a minute.')).toBeNull();
 });
