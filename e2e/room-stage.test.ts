@@ -6,13 +6,18 @@
  * Favorites view, Share copies the room's address, the chat stands beside the
  * stage on a desktop and below it on a phone, Zoom draws the figure under the
  * pointer bigger and Animation makes an Awesome voter nod (both off in the
- * Graphics modal), and the room's code is fetched only when a room is opened. With SCREENSHOTS_DIR set, the room is photographed at
- * 1280 and 375 px with WebGL on and off.
+ * Graphics modal), and the room's code is fetched only when a room is opened.
+ * Headless Chromium has no GPU and draws WebGL in software (SwiftShader): with
+ * the default preferences the room draws its stage in the DOM by itself and the
+ * Graphics modal says why; the WebGL renderer is tested on a page told its WebGL
+ * is a graphics card's. With SCREENSHOTS_DIR set, the room is photographed at
+ * 1280 and 375 px with WebGL on and off, and the Graphics modal's sentence.
  */
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser } from './support/browser';
+import { stageDrawingMessages } from '@platter/contract';
+import { animationsSettled, launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiGet, apiPost, joinBySocket, logIn } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
@@ -42,6 +47,22 @@ const memberPage = (email: string, options: BrowserContextOptions = {}) =>
 const crowd = (page: Page) => page.getByRole('region', { name: 'Crowd' });
 const stage = (page: Page) => page.getByRole('region', { name: 'Stage' });
 const renderer = (page: Page) => page.getByTestId('room-scene').getAttribute('data-renderer');
+
+/**
+ * From the next page load on, the page's WebGL names a graphics card instead of
+ * SwiftShader (WEBGL_debug_renderer_info's UNMASKED_RENDERER_WEBGL), so the
+ * room picks the WebGL renderer as it would on a machine with a GPU.
+ */
+const withGraphicsCard = (page: Page) =>
+  page.context().addInitScript(() => {
+    const UNMASKED_RENDERER_WEBGL = 0x9246;
+    for (const context of [WebGLRenderingContext, WebGL2RenderingContext]) {
+      const read = context.prototype.getParameter;
+      context.prototype.getParameter = function (this: WebGLRenderingContext, name: number): unknown {
+        return name === UNMASKED_RENDERER_WEBGL ? 'ANGLE (Test, Graphics Card)' : (read.call(this, name) as unknown);
+      };
+    }
+  });
 
 test('the stage has max_djs open spots; the crowd shows members as links and counts guests', async () => {
   const room = await aFreshRoom();
@@ -120,6 +141,7 @@ for (const webgl of [true, false]) {
     });
     for (const width of [1280, 375]) {
       const iris = await memberPage('iris@example.com', { viewport: { width, height: width > 400 ? 900 : 812 } });
+      await withGraphicsCard(iris);
       const fetched: string[] = [];
       iris.on('request', (request) => fetched.push(new URL(request.url()).pathname));
       await iris.goto(`${server.baseUrl}/${room.shortcut}`);
@@ -153,6 +175,46 @@ for (const webgl of [true, false]) {
     company.forEach((leave) => leave());
   });
 }
+
+test('with the default preferences and WebGL drawn in software, the room draws its stage in the DOM by itself, and the Graphics modal says why', async () => {
+  const room = await aFreshRoom();
+  const irisLogin = await logIn(server.baseUrl, 'iris@example.com');
+  await apiGet(server.baseUrl, 'user.modify', {
+    ...irisLogin,
+    disable_webgl: false,
+    disable_zoom: false,
+    disable_animation: false,
+  });
+  for (const width of [1280, 375]) {
+    const iris = await memberPage('iris@example.com', { viewport: { width, height: width > 400 ? 900 : 812 } });
+    const fetched: string[] = [];
+    iris.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    await iris.goto(`${server.baseUrl}/${room.shortcut}`);
+    await crowd(iris).getByRole('link', { name: 'Indie Iris' }).waitFor();
+    await expect.poll(() => renderer(iris)).toBe('dom');
+    // SwiftShader is known by its name before PixiJS is fetched: it never is.
+    expect(fetched.some((file) => file.includes('renderer-pixi'))).toBe(false);
+
+    await crowd(iris).getByRole('link', { name: 'Indie Iris' }).click();
+    await iris.getByRole('dialog').getByRole('link', { name: 'Graphics settings' }).click();
+    const graphics = iris.getByRole('dialog', { name: 'Graphics' });
+    const webgl = graphics.getByRole('switch', { name: 'WebGL' });
+    await graphics.getByText(stageDrawingMessages.software).waitFor();
+    // WebGL stays on (the member's choice), and its switch is described by the sentence too.
+    expect(await webgl.getAttribute('aria-checked')).toBe('true');
+    const describedBy = (await webgl.getAttribute('aria-describedby'))?.split(' ') ?? [];
+    const description = await iris.evaluate(
+      (ids) => ids.map((id) => document.getElementById(id)?.textContent).join(' '),
+      describedBy,
+    );
+    expect(description).toContain(stageDrawingMessages.software);
+    if (process.env.SCREENSHOTS_DIR) {
+      await animationsSettled(iris);
+      await iris.screenshot({ path: path.join(process.env.SCREENSHOTS_DIR, `graphics-software-${width}.png`) });
+    }
+    await iris.context().close();
+  }
+});
 
 /** The DOM renderer's figures: how many nod, and each one's running animation. */
 const figures = (page: Page) =>

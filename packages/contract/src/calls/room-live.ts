@@ -209,6 +209,18 @@ export const stageMessages = {
   notDj: "That person isn't on the stage.",
 } as const;
 
+/**
+ * The Graphics modal's sentence when the stage is drawn without WebGL although WebGL is on
+ * (docs/room.md, "Renderers"): the room chose the DOM renderer by itself, and why.
+ */
+export const stageDrawingMessages = {
+  software:
+    'The stage is drawn without WebGL on this device, because it draws WebGL in software, which would slow the page down.',
+  none: 'The stage is drawn without WebGL, because this browser does not offer it.',
+  failed: 'The stage is drawn without WebGL, because WebGL failed to start on this device.',
+  slow: 'The stage is drawn without WebGL, because it was drawn too slowly on this device.',
+} as const;
+
 export const roomLiveCalls = callTable(
   defineCall({
     name: 'room.info',

@@ -2,11 +2,15 @@
  * The Graphics modal (spec §2: /graphics): on/off toggles for Zoom, Animation
  * and WebGL. A change shows at once (app/preferences-effect.tsx sets the
  * page's attributes from the preferences) and is saved with user.modify;
- * changing WebGL while in a room reloads to the base URL.
+ * changing WebGL while in a room reloads to the base URL. When WebGL is on but
+ * the stage is drawn without it (software WebGL, none, a failure, slow frames:
+ * lib/stage-drawing.ts), the WebGL toggle says why in a sentence.
  */
 import { useId } from 'react';
 import { useLocation } from 'react-router';
+import { stageDrawingMessages } from '@platter/contract';
 import { errorText } from '../../api/client';
+import { useStageFallback } from '../../lib/stage-drawing';
 import { usePreferences, useSession } from '../../session/use-session';
 import { useAlerts } from '../../ui/alerts';
 import { Modal } from '../../ui/modal';
@@ -25,6 +29,7 @@ export function GraphicsModal({ onClose }: { onClose: () => void }) {
   const change = useGraphicsPreference();
   const { showAlert } = useAlerts();
   const location = useLocation();
+  const fallback = useStageFallback();
   const behind = (location.state as BackgroundState | null)?.backgroundLocation?.pathname ?? '/';
 
   const toggle = ({ preference }: GraphicsToggle, on: boolean) => {
@@ -48,7 +53,17 @@ export function GraphicsModal({ onClose }: { onClose: () => void }) {
           <p className="graphics__intro">Choose how much the page moves and draws. Changes apply at once.</p>
           <ul className="graphics__toggles">
             {GRAPHICS_TOGGLES.map((item) => (
-              <GraphicsSwitch key={item.preference} item={item} on={isOn(data, item.preference)} onChange={toggle} />
+              <GraphicsSwitch
+                key={item.preference}
+                item={item}
+                on={isOn(data, item.preference)}
+                note={
+                  item.preference === 'disable_webgl' && !data.disable_webgl && fallback
+                    ? stageDrawingMessages[fallback]
+                    : null
+                }
+                onChange={toggle}
+              />
             ))}
           </ul>
           <div className="form-actions">
@@ -71,11 +86,13 @@ export function GraphicsModal({ onClose }: { onClose: () => void }) {
 interface GraphicsSwitchProps {
   item: GraphicsToggle;
   on: boolean;
+  /** Why the setting is on yet not in effect on this device, or null. */
+  note: string | null;
   onChange: (item: GraphicsToggle, on: boolean) => void;
 }
 
-function GraphicsSwitch({ item, on, onChange }: GraphicsSwitchProps) {
-  const ids = { label: useId(), description: useId() };
+function GraphicsSwitch({ item, on, note, onChange }: GraphicsSwitchProps) {
+  const ids = { label: useId(), description: useId(), note: useId() };
   return (
     <li className="graphics__toggle">
       <div className="graphics__text">
@@ -85,6 +102,11 @@ function GraphicsSwitch({ item, on, onChange }: GraphicsSwitchProps) {
         <span id={ids.description} className="graphics__description">
           {item.description}
         </span>
+        {note && (
+          <span id={ids.note} className="graphics__note">
+            {note}
+          </span>
+        )}
       </div>
       <button
         type="button"
@@ -92,7 +114,7 @@ function GraphicsSwitch({ item, on, onChange }: GraphicsSwitchProps) {
         className="switch"
         aria-checked={on}
         aria-labelledby={ids.label}
-        aria-describedby={ids.description}
+        aria-describedby={note ? `${ids.description} ${ids.note}` : ids.description}
         onClick={() => onChange(item, !on)}
       >
         <span className="switch__track" aria-hidden="true">

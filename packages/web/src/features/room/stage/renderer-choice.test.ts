@@ -9,12 +9,17 @@ import {
   NOD_PERIOD_MS,
 } from './renderer-choice';
 
-test('WebGL when the preference is on (or not known yet) and the browser can; else the DOM', () => {
-  expect(chooseRenderer({ webglDisabled: false, webglAvailable: true })).toBe('webgl');
-  expect(chooseRenderer({ webglDisabled: undefined, webglAvailable: true })).toBe('webgl');
-  expect(chooseRenderer({ webglDisabled: true, webglAvailable: true })).toBe('dom');
-  expect(chooseRenderer({ webglDisabled: false, webglAvailable: false })).toBe('dom');
-  expect(chooseRenderer({ webglDisabled: true, webglAvailable: false })).toBe('dom');
+test('WebGL when the preference is on (or not known yet) and the device has a graphics card; else the DOM', () => {
+  expect(chooseRenderer({ webglDisabled: false, webgl: 'hardware' })).toBe('webgl');
+  expect(chooseRenderer({ webglDisabled: undefined, webgl: 'hardware' })).toBe('webgl');
+  expect(chooseRenderer({ webglDisabled: true, webgl: 'hardware' })).toBe('dom');
+  expect(chooseRenderer({ webglDisabled: false, webgl: 'none' })).toBe('dom');
+  expect(chooseRenderer({ webglDisabled: true, webgl: 'none' })).toBe('dom');
+});
+
+test('WebGL drawn in software (SwiftShader, llvmpipe) draws the stage in the DOM, preference or not', () => {
+  expect(chooseRenderer({ webglDisabled: false, webgl: 'software' })).toBe('dom');
+  expect(chooseRenderer({ webglDisabled: undefined, webgl: 'software' })).toBe('dom');
 });
 
 test('Animation off means a still room', () => {

@@ -1,35 +1,26 @@
 /**
- * Which renderer draws the room (docs/room.md, "The room page"): WebGL (PixiJS)
- * when the member's WebGL preference is on and the browser can do it, else the
- * DOM/SVG one. The choice is made once, when the room opens: changing the
- * preference in a room reloads the page (spec §2 Graphics modal).
+ * Which renderer draws the room (docs/room.md, "Renderers"): WebGL (PixiJS)
+ * when the member's WebGL preference is on and the device draws WebGL with a
+ * graphics card, else the DOM/SVG one (no WebGL, or WebGL in software). The
+ * choice is made once, when the room opens: changing the preference in a room
+ * reloads the page (spec §2 Graphics modal).
  */
+import type { WebglProbe } from '../../../lib/webgl-probe';
+
 export type RendererKind = 'webgl' | 'dom';
 
-/** Frames per second at most for the room's motion, in either renderer. */
+/** Frames per second at most for the room's motion, in either renderer (spec §9). */
 export const STAGE_FPS = 20;
 
 export interface RendererInputs {
   /** The member's disable_webgl preference (undefined while unknown: a guest's default is on). */
   webglDisabled: boolean | undefined;
-  webglAvailable: boolean;
+  /** What the device's WebGL is (lib/webgl-probe.ts): drawn in software, it would keep the page busy. */
+  webgl: WebglProbe['kind'];
 }
 
-export function chooseRenderer({ webglDisabled, webglAvailable }: RendererInputs): RendererKind {
-  return webglDisabled !== true && webglAvailable ? 'webgl' : 'dom';
-}
-
-/** Whether this browser gives out a WebGL context at all (a blocklisted GPU or a locked-down browser may not). */
-export function browserHasWebgl(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-    if (!context) return false;
-    context.getExtension('WEBGL_lose_context')?.loseContext();
-    return true;
-  } catch {
-    return false;
-  }
+export function chooseRenderer({ webglDisabled, webgl }: RendererInputs): RendererKind {
+  return webglDisabled !== true && webgl === 'hardware' ? 'webgl' : 'dom';
 }
 
 /** Motion is on unless the member turned Animation off or the system asks for reduced motion. */

@@ -1,17 +1,26 @@
 /**
  * The WebGL renderer (PixiJS 8): the same scene as renderer-dom.tsx, drawn on one
- * canvas, moving at most 20 frames a second. Pictures are loaded once per address
- * and shared; a change of the scene (someone comes, goes or steps up, or the page
- * is resized) redraws the display list, and between changes only the idle bob and
- * the zoom move. With Animation off the ticker stops and a frame is drawn only
- * when something changes.
+ * canvas. Pictures are loaded once per address and shared; a change of the scene
+ * (someone comes, goes or steps up, or the page is resized) redraws the display
+ * list. Frames come from frame-scheduler.ts: one per change, and while the crowd
+ * bobs (Animation on) at most 20 a second; a still room draws nothing. Frames
+ * that keep missing their budget give the WebGL stage up (`onSlow`).
+ *
+ * Only the parts the stage uses are imported: a WebGLRenderer made directly (no
+ * Application, whose renderer auto-detection probes WebGL and WebGPU with
+ * throw-away contexts and fetches the WebGPU or Canvas renderers), with
+ * `skipExtensionImports` so the browser environment's extras (accessibility,
+ * DOM, events, filters, spritesheets) are not fetched, plus Graphics for the
+ * desk, the spotlight and the lid's mask.
  */
 // Our Content-Security-Policy has no 'unsafe-eval': PixiJS then needs its eval-free shader and upload code.
 import 'pixi.js/unsafe-eval';
-import { Application, Container, Graphics, RendererType, Sprite, Texture } from 'pixi.js';
+import 'pixi.js/graphics';
+import { Container, Graphics, Sprite, Texture, WebGLRenderer } from 'pixi.js';
 import { LAPTOP_SIZE, STICKER_WIDTH } from '@platter/contract';
 import { laptopArtUrl } from '../../../ui/laptop-art';
 import { laptopLooks } from '../../../ui/laptop-looks';
+import { createFrameScheduler } from './frame-scheduler';
 import { STAGE_FPS, figureLift } from './renderer-choice';
 import { ZOOM_SCALE, type Scene, type SceneDj, type SceneFigure } from './scene';
 
@@ -30,24 +39,19 @@ interface Standing {
 
 const LID_RADIUS = 22;
 
-export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
-  const app = new Application();
-  await app.init({
-    preference: 'webgl',
+export async function createPixiStage(host: HTMLElement, onSlow: () => void): Promise<PixiStage> {
+  const renderer = new WebGLRenderer();
+  await renderer.init({
+    skipExtensionImports: true,
     backgroundAlpha: 0,
     antialias: true,
     autoDensity: true,
     resolution: Math.min(2, window.devicePixelRatio || 1),
     width: Math.max(1, host.clientWidth),
     height: 1,
-    autoStart: false,
   });
-  if (app.renderer.type !== RendererType.WEBGL) {
-    app.destroy(true);
-    throw new Error('WebGL is not available');
-  }
-  host.appendChild(app.canvas);
-  app.ticker.maxFPS = STAGE_FPS;
+  host.appendChild(renderer.canvas);
+  const root = new Container();
 
   const pictures = new Map<string, Promise<Texture>>();
   const picture = (url: string) => {
@@ -62,17 +66,6 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
   let scene: Scene | null = null;
   let hovered: string | null = null;
   let standing: Standing[] = [];
-  let pending = 0;
-
-  /** One frame, soon: what a still room does instead of ticking. */
-  const paint = () => {
-    if (pending || app.ticker.started) return;
-    pending = requestAnimationFrame(() => {
-      pending = 0;
-      pose(performance.now());
-      app.render();
-    });
-  };
 
   const pose = (now: number) => {
     for (const { figure, sprite, fit } of standing) {
@@ -81,7 +74,16 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
       sprite.scale.set(fit * (scene?.zoom && hovered === figure.userid ? ZOOM_SCALE : 1));
     }
   };
-  app.ticker.add(() => pose(performance.now()));
+  const frames = createFrameScheduler({
+    fps: STAGE_FPS,
+    draw: (now) => {
+      pose(now);
+      renderer.render(root);
+    },
+    onSlow,
+  });
+  /** One frame, soon: what a change asks for. */
+  const paint = () => frames.invalidate();
 
   const stand = (figure: SceneFigure, layer: Container) => {
     const sprite = new Sprite(Texture.EMPTY);
@@ -136,8 +138,8 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
     draw(next) {
       scene = next;
       const { layout } = next;
-      app.renderer.resize(Math.max(1, layout.width), Math.max(1, layout.height));
-      for (const child of app.stage.removeChildren()) child.destroy({ children: true });
+      renderer.resize(Math.max(1, layout.width), Math.max(1, layout.height));
+      for (const child of root.removeChildren()) child.destroy({ children: true });
       standing = [];
       const { desk } = layout.stage;
       const djs = new Container();
@@ -159,10 +161,9 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
       next.djs.forEach((dj) => laptop(dj, laptops, next.stickers));
       const crowd = new Container();
       next.crowd.forEach((figure) => stand(figure, crowd));
-      app.stage.addChild(djs, deskShape, laptops, crowd);
-      if (next.animated && !app.ticker.started) app.start();
-      if (!next.animated && app.ticker.started) app.stop();
-      pose(performance.now());
+      root.addChild(djs, deskShape, laptops, crowd);
+      // The bob moves figures all the time; without it a frame is drawn only when something changes.
+      frames.setMoving(next.animated && standing.length > 0);
       paint();
     },
     hover(userid) {
@@ -170,8 +171,9 @@ export async function createPixiStage(host: HTMLElement): Promise<PixiStage> {
       paint();
     },
     destroy() {
-      cancelAnimationFrame(pending);
-      app.destroy({ removeView: true }, { children: true });
+      frames.stop();
+      root.destroy({ children: true });
+      renderer.destroy({ removeView: true });
       for (const loading of pictures.values()) {
         void loading.then((texture) => texture !== Texture.EMPTY && texture.destroy(true));
       }

@@ -3,13 +3,18 @@
  * is imported here, on demand, so it is fetched only by a room drawn with WebGL
  * (never by the lobby, nor by a room drawn in the DOM). If it cannot start (no
  * context after all, a lost driver), `onFailed` lets the stage fall back to the
- * DOM renderer.
+ * DOM renderer; so does a stage whose frames keep missing their budget.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { RendererProps } from './renderer-dom';
 import type { PixiStage } from './renderer-pixi';
+import type { StageFallback } from '../../../lib/stage-drawing';
 
-export function WebglRenderer({ scene, hovered, onFailed }: RendererProps & { onFailed: () => void }) {
+export function WebglRenderer({
+  scene,
+  hovered,
+  onFailed,
+}: RendererProps & { onFailed: (reason: Extract<StageFallback, 'failed' | 'slow'>) => void }) {
   const hostRef = useRef<HTMLDivElement>(null);
   const [pixi, setPixi] = useState<PixiStage | null>(null);
   const failed = useRef(onFailed);
@@ -23,7 +28,7 @@ export function WebglRenderer({ scene, hovered, onFailed }: RendererProps & { on
     let cancelled = false;
     let made: PixiStage | null = null;
     import('./renderer-pixi')
-      .then(({ createPixiStage }) => createPixiStage(host))
+      .then(({ createPixiStage }) => createPixiStage(host, () => failed.current('slow')))
       .then((stage) => {
         if (cancelled) stage.destroy();
         else setPixi((made = stage));
@@ -31,7 +36,7 @@ export function WebglRenderer({ scene, hovered, onFailed }: RendererProps & { on
       .catch((error: unknown) => {
         // Said once in the console, for whoever wonders why the room is drawn without WebGL.
         console.warn('The WebGL renderer could not start; drawing the room in the DOM.', error);
-        if (!cancelled) failed.current();
+        if (!cancelled) failed.current('failed');
       });
     return () => {
       cancelled = true;
