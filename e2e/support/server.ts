@@ -19,15 +19,22 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** `port`: one the caller picked with freePort(), when the environment must name it (PUBLIC_URL). */
-export async function startServer(env: Record<string, string> = {}, port?: number): Promise<RunningServer> {
+/**
+ * `port`: one the caller picked with freePort(), when the environment must name it (PUBLIC_URL).
+ * `root`: another checkout to run (a benchmark's "before"), built as this one is.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  port?: number,
+  root: string = ROOT,
+): Promise<RunningServer> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-e2e-'));
   port ??= await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
   const launch = async () => {
     const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
-      cwd: ROOT,
+      cwd: root,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
