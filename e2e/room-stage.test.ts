@@ -9,7 +9,8 @@
  * Graphics modal), and the room's code is fetched only when a room is opened.
  * Headless Chromium has no GPU and draws WebGL in software (SwiftShader): with
  * the default preferences the room draws its stage in the DOM by itself and the
- * Graphics modal says why; the WebGL renderer is tested on a page told its WebGL
+ * Graphics modal says why (a phone asking for reduced motion sees a still
+ * crowd); the WebGL renderer is tested on a page told its WebGL
  * is a graphics card's. With SCREENSHOTS_DIR set, the room is photographed at
  * 1280 and 375 px with WebGL on and off, and the Graphics modal's sentence.
  */
@@ -186,7 +187,12 @@ test('with the default preferences and WebGL drawn in software, the room draws i
     disable_animation: false,
   });
   for (const width of [1280, 375]) {
-    const iris = await memberPage('iris@example.com', { viewport: { width, height: width > 400 ? 900 : 812 } });
+    // The phone asks for reduced motion: its crowd stands still, Animation on or not.
+    const reducedMotion = width > 400 ? 'no-preference' : 'reduce';
+    const iris = await memberPage('iris@example.com', {
+      viewport: { width, height: width > 400 ? 900 : 812 },
+      reducedMotion,
+    });
     const fetched: string[] = [];
     iris.on('request', (request) => fetched.push(new URL(request.url()).pathname));
     await iris.goto(`${server.baseUrl}/${room.shortcut}`);
@@ -194,6 +200,7 @@ test('with the default preferences and WebGL drawn in software, the room draws i
     await expect.poll(() => renderer(iris)).toBe('dom');
     // SwiftShader is known by its name before PixiJS is fetched: it never is.
     expect(fetched.some((file) => file.includes('renderer-pixi'))).toBe(false);
+    expect((await figures(iris)).animations).toEqual([reducedMotion === 'reduce' ? 'none' : 'scene-bob']);
 
     await crowd(iris).getByRole('link', { name: 'Indie Iris' }).click();
     await iris.getByRole('dialog').getByRole('link', { name: 'Graphics settings' }).click();
