@@ -8,8 +8,10 @@
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { AUDIO_PATH_PREFIX } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
 import { startServer, type RunningServer } from './support/server';
+import { tinyPng } from '../packages/server/test/support/audio-files';
 
 let server: RunningServer;
 let browser: Browser;
@@ -103,4 +105,60 @@ describe.each([1280, 375])('at %i px', (width) => {
     expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(CLS_BUDGET);
     await context.close();
   });
+});
+
+/** Waits until the player's readout (`window.__platterSync`, docs/music.md) has a song, or is in `status`. */
+const readoutHas = (page: Page, status?: string) =>
+  page.waitForFunction((wanted) => {
+    const readout = (window as unknown as { __platterSync?: { songid: string | null; status: string } }).__platterSync;
+    return wanted === undefined ? Boolean(readout?.songid) : readout?.status === wanted;
+  }, status);
+
+test("a room's song is not fetched while the page is loading, then plays", async () => {
+  const shortcut = await playingRoom();
+  const context = await browser.newContext({ viewport: { width: 375, height: 800 } });
+  const page = await context.newPage();
+  // A picture that keeps coming (a phone's slow line): the page's load waits for it.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/slow-picture.png', async (route) => {
+    await released;
+    await route.fulfill({ contentType: 'image/png', body: tinyPng });
+  });
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const picture = new Image();
+      picture.alt = '';
+      picture.src = '/slow-picture.png';
+      document.body.append(picture);
+    });
+  });
+  // Every byte of the song's responses, as the network delivers them (ranges and aborted ones too).
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  const audioRequests = new Set<string>();
+  let audioBytes = 0;
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (new URL(event.request.url).pathname.startsWith(AUDIO_PATH_PREFIX)) audioRequests.add(event.requestId);
+  });
+  cdp.on('Network.dataReceived', (event) => {
+    if (audioRequests.has(event.requestId)) audioBytes += event.dataLength;
+  });
+
+  await page.goto(`${server.baseUrl}/${shortcut}`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('region', { name: 'Chat' }).waitFor();
+  await readoutHas(page);
+  // The room is there and its player knows the song, while the page still loads: nothing of the song is asked for.
+  expect(await page.evaluate(() => document.readyState)).not.toBe('complete');
+  const element = page.getByTestId('room-audio');
+  expect(await element.getAttribute('src')).toBeNull();
+  expect(await element.evaluate((audio: HTMLAudioElement) => audio.preload)).toBe('none');
+  expect(audioRequests.size).toBe(0);
+  expect(audioBytes).toBe(0);
+
+  release();
+  await readoutHas(page, 'playing');
+  expect(await element.evaluate((audio: HTMLAudioElement) => audio.preload)).toBe('auto');
+  expect(audioBytes).toBeGreaterThan(0);
+  await context.close();
 });
