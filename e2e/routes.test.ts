@@ -47,7 +47,8 @@ test('each modal route opens a dialog over the lobby, with and without a trailin
     for (const url of [`/${path}`, `/${path}/`]) {
       await page.goto(`${server.baseUrl}${url}`);
       await page.getByRole('dialog').waitFor();
-      // The lobby is behind it.
+      // The lobby is behind it (its top painted once the session and headbands are known: docs/lobby.md).
+      await page.locator('.topbar').waitFor();
       expect(await page.locator('.topbar').count(), url).toBe(1);
       expect(await page.getByText("We couldn't find that page.").count(), url).toBe(0);
     }

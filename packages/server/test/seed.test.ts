@@ -83,12 +83,17 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
 
   describe('music of its own', () => {
     test('every demo member has songs in their queue, made at seed time and stored once each', async () => {
-      const files = await t.app.services.db.selectFrom('audioFiles').select(['hash', 'format', 'durationMs']).execute();
+      const files = await t.app.services.db
+        .selectFrom('audioFiles')
+        .select(['hash', 'format', 'size', 'durationMs'])
+        .execute();
       expect(files).toHaveLength(DEMO_TRACKS.length);
       for (const file of files) {
-        expect(file.format).toBe('wav');
+        expect(file.format).toBe('mp3');
         expect(file.durationMs).toBeGreaterThanOrEqual(20_000);
         expect(file.durationMs).toBeLessThanOrEqual(40_000);
+        // 64 kbit/s: 8 KB a second, where the WAV they replace took 88 KB (22.05 kHz, 16-bit stereo).
+        expect(Number(file.size)).toBeLessThan((Number(file.durationMs) / 1000) * 8_500);
       }
       for (const member of DEMO_MEMBERS) {
         const session = await t.ok('user.email_login', { email: member.email, password: DEMO_PASSWORD });
@@ -111,7 +116,7 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
       expect(calm.map((song) => song.metadata.song)).toEqual(DEMO_PLAYLIST.titles);
     });
 
-    test('the songs are measured like uploads, and their audio plays: WAV of the length the library says', async () => {
+    test('the songs are measured like uploads, and their audio plays: MP3 of the length the library says', async () => {
       t.app.analysis.kick();
       await t.app.analysis.idle();
       const ada = await t.ok('user.email_login', { email: 'ada@example.com', password: DEMO_PASSWORD });
@@ -123,9 +128,22 @@ describe('a first start (SEED_DEMO unset, empty database)', () => {
         const query = new URLSearchParams({ userid: ada.userid, userauth: ada.userauth });
         const response = await t.fetch(`${AUDIO_PATH_PREFIX}${song._id}?${query}`);
         expect(response.status, song.metadata.song).toBe(200);
+        expect(response.headers.get('content-type')).toBe('audio/mpeg');
         const { channelData, sampleRate } = await decode(new Uint8Array(await response.arrayBuffer()));
         expect(channelData).toHaveLength(2);
         expect(Math.round(channelData[0]!.length / sampleRate)).toBe(song.metadata.length);
+        const file = await t.app.services.db
+          .selectFrom('songs')
+          .innerJoin('audioFiles', 'audioFiles.hash', 'songs.fileHash')
+          .select(['audioFiles.durationMs', 'audioFiles.size'])
+          .where('songs.id', '=', song._id)
+          .executeTakeFirstOrThrow();
+        // The duration the timeline ends the song by is what the decoder plays, to the millisecond.
+        expect(Number(file.durationMs)).toBe(Math.round((channelData[0]!.length / sampleRate) * 1000));
+        // Served in ranges: a seek into the song asks for the bytes from there on.
+        const ranged = await t.fetch(`${AUDIO_PATH_PREFIX}${song._id}?${query}`, { headers: { range: 'bytes=1000-' } });
+        expect(ranged.status).toBe(206);
+        expect(ranged.headers.get('content-range')).toBe(`bytes 1000-${Number(file.size) - 1}/${file.size}`);
       }
       const peaks = await t.app.services.db.selectFrom('audioFiles').select('peaks').execute();
       for (const row of peaks) expect(Math.max(...(JSON.parse(row.peaks!) as number[]))).toBeGreaterThan(0.2);

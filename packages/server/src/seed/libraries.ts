@@ -1,5 +1,5 @@
 /**
- * The demo members' music: the tracks of music/ made once, stored like an
+ * The demo members' music: the tracks of music/ made once (MP3), stored like an
  * upload (content-addressed, through the library's storage), and given to
  * every demo member — three each, in turn, so that stages mix styles — with
  * the first member also keeping a second playlist. Their loudness and peaks
@@ -12,9 +12,10 @@ import path from 'node:path';
 import type { Services } from '../api/context';
 import { addSong, type NewFile } from '../features/library/add-song';
 import { libraryHandlers } from '../features/library/handlers';
+import { inspectFile, type InspectedFile } from '../features/library/inspect-file';
 import { tempFileFor } from '../features/library/receive-upload';
 import { writeCoverArt } from './cover-art';
-import { DEMO_TRACKS, demoTrackWav, type DemoTrack } from './music';
+import { DEMO_TRACKS, demoTrackMp3, type DemoTrack } from './music';
 
 /** How many of the demo tracks each member has. */
 const SONGS_EACH = 3;
@@ -27,21 +28,27 @@ interface StoredTrack {
   cover: string;
 }
 
-/** Makes a track's WAV and stores it; the bytes go through a temporary file, as an upload's do. */
+/**
+ * Makes a track's MP3 and stores it. The bytes go through a temporary file and the library's
+ * own look at an upload (inspect-file.ts), so the format and duration recorded are what an
+ * upload of the same file would get.
+ */
 async function storeTrack(services: Services, track: DemoTrack): Promise<StoredTrack> {
-  const { bytes: wav, durationMs } = demoTrackWav(track);
-  const hash = createHash('sha256').update(wav).digest('hex');
+  const mp3 = await demoTrackMp3(track);
+  const hash = createHash('sha256').update(mp3).digest('hex');
   const temp = await tempFileFor(services.config.dataDir);
+  let inspected: InspectedFile;
   try {
-    await fs.promises.writeFile(temp, wav);
-    await services.storage.put(hash, temp, wav.length);
+    await fs.promises.writeFile(temp, mp3);
+    inspected = await inspectFile(temp, `${track.title}.mp3`, mp3.length);
+    await services.storage.put(hash, temp, mp3.length);
   } finally {
     await fs.promises.rm(temp, { force: true });
   }
   const coverUrl = writeCoverArt(path.join(services.config.dataDir, 'media'), track.artist, track.title);
   return {
     track,
-    file: { hash, size: wav.length, format: 'wav', durationMs },
+    file: { hash, size: mp3.length, format: inspected.format, durationMs: inspected.durationMs },
     cover: path.basename(coverUrl),
   };
 }

@@ -11,7 +11,7 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import type { BackgroundState } from '../ui/modal-link';
 import { contentPageRoutes } from './content-pages';
 import { modalRoutes } from './modal-routes';
-import { LobbyHeadband, RightColumn } from './right-column';
+import { LobbyHeadband, RightColumn, useHeadbandsSettled } from './right-column';
 import { Spinner } from '../ui/spinner';
 import { isMiniView } from '../lib/miniplayer';
 import { FullViewPrompt } from './full-view-prompt';
@@ -23,6 +23,16 @@ const RoomPage = lazy(() => import('../features/room/room-page'));
 const modalMatchTable = modalRoutes.map((route) => ({ path: `/${route.path}` }));
 
 const lobbyLocation: Partial<Location> = { pathname: '/', search: '', hash: '' };
+
+function Lobby({ modalOpen }: { modalOpen: boolean }) {
+  return (
+    <LobbyPage
+      headband={<LobbyHeadband />}
+      headbandSettled={useHeadbandsSettled()}
+      aside={<RightColumn modalOpen={modalOpen} />}
+    />
+  );
+}
 
 export function AppRoutes() {
   const location = useLocation();
@@ -45,10 +55,7 @@ export function AppRoutes() {
   return (
     <>
       <Routes location={background ?? location}>
-        <Route
-          path="/"
-          element={<LobbyPage headband={<LobbyHeadband />} aside={<RightColumn modalOpen={isModal} />} />}
-        />
+        <Route path="/" element={<Lobby modalOpen={isModal} />} />
         {contentPageRoutes.map((page) => (
           <Route key={page.path} path={page.path} element={page.element} />
         ))}

@@ -9,11 +9,17 @@ import { Headbands } from '../features/headband/headbands';
 import { InstallBox } from '../features/install-app/install-box';
 import { MembersPanel } from '../features/members-panel/members-panel';
 import { NewsBox } from '../features/news/news-box';
+import { useNews } from '../features/news/use-news';
 import { WelcomeTour } from '../features/tour/welcome-tour';
 import { ConnectBanner } from '../features/social/connect-banner';
+import { useHeadbands } from '../features/headband/use-headbands';
 
 /** modalOpen: a modal is over the lobby, so the welcome tour waits until it closes. */
 export function RightColumn({ modalOpen = false }: { modalOpen?: boolean }) {
+  // The news is the column's one text of unknown length: the column waits for it and paints
+  // whole, so the panels under the news box do not move when it arrives (docs/lobby.md: layout slots).
+  const news = useNews();
+  if (news.isLoading) return null;
   return (
     <div className="right-column">
       <FriendsPanel />
@@ -25,6 +31,16 @@ export function RightColumn({ modalOpen = false }: { modalOpen?: boolean }) {
       {!modalOpen && <WelcomeTour />}
     </div>
   );
+}
+
+/**
+ * Whether the headbands are known (a list, none, or a failure): the lobby paints its top once
+ * they are, so that bars arriving above the header move nothing (docs/lobby.md: layout slots).
+ */
+export function useHeadbandsSettled(): boolean {
+  const headbands = useHeadbands();
+  // Not asked (a framed page, no session yet) counts as known: nothing will arrive.
+  return !headbands.isLoading;
 }
 
 export function LobbyHeadband() {

@@ -14,7 +14,9 @@ export class AudioOutput {
 
   constructor(events: { onError: () => void; onSeeked: () => void }) {
     const element = document.createElement('audio');
-    element.preload = 'auto';
+    // Nothing is fetched for a source until the player needs it (docs/music.md: light music):
+    // the room's song says 'auto' once it plays; a preview in My music loads when it plays.
+    element.preload = 'none';
     // The player's rate nudges (drift.ts) change the tempo, never the pitch.
     element.preservesPitch = true;
     element.setAttribute('data-testid', 'room-audio');
@@ -49,4 +51,14 @@ export class AudioOutput {
     if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);
     else this.element.volume = Math.min(1, factor);
   }
+}
+
+/**
+ * Calls `then` once the page has loaded (its scripts, styles and images): the song's bytes
+ * wait for it, so that on a slow line they never compete with the page's own. At once when it
+ * has, as after the first page of a visit.
+ */
+export function afterPageLoad(then: () => void): void {
+  if (document.readyState === 'complete') then();
+  else window.addEventListener('load', () => then(), { once: true });
 }

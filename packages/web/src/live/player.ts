@@ -23,7 +23,7 @@ import { gainFactor, readPlayerSettings, savePlayerSettings, type PlayerSettings
 import { roomStore, type RoomStore } from './room-store';
 import { live, type LiveSocket } from './socket';
 import { setMediaSession } from './media-session';
-import { AudioOutput } from './audio-output';
+import { afterPageLoad, AudioOutput } from './audio-output';
 import { ClockSampling } from './clock-sampling';
 import { emptyReadout, type HoldReason, type SyncReadout } from './sync-readout';
 
@@ -148,6 +148,7 @@ export class RoomPlayer {
     if (audio) {
       audio.pause();
       if (this.song) {
+        audio.preload = 'auto';
         audio.src = songAudioPath(this.song._id);
         audio.playbackRate = FOLLOWING_RATE;
       } else audio.removeAttribute('src');
@@ -182,16 +183,24 @@ export class RoomPlayer {
       this.publish(emptyReadout(this.socket.clock.serverNow()));
       return;
     }
-    const audio = this.ensureAudio();
-    // A lent element keeps playing the borrower's; the song is loaded when it comes back.
-    if (!this.lentTo) {
-      audio.src = songAudioPath(song._id);
-      audio.playbackRate = FOLLOWING_RATE;
-      this.applyGain();
-    }
+    this.ensureAudio();
     this.clockSampling.songSet();
     this.timer ??= setInterval(() => this.update(), TICK_MS);
-    this.update();
+    afterPageLoad(() => {
+      if (this.song?.playid !== song.playid) return;
+      this.loadSong(song);
+      this.update();
+    });
+  }
+
+  /** Points the element at the room's song, fetched as it plays (a lent element keeps the borrower's; the song is loaded when it comes back). */
+  private loadSong(song: PlayingSong): void {
+    const audio = this.audio;
+    if (!audio || this.lentTo) return;
+    audio.preload = 'auto';
+    audio.src = songAudioPath(song._id);
+    audio.playbackRate = FOLLOWING_RATE;
+    this.applyGain();
   }
 
   /** Where the timeline is in the song (ms), ahead by the output latency so the sound is heard in time. */
@@ -216,6 +225,8 @@ export class RoomPlayer {
     if (previous.status === 'blocked' || previous.status === 'failed') {
       return this.publish({ ...base, status: previous.status });
     }
+    // Not loaded yet: the page itself is still loading (afterPageLoad).
+    if (!audio.getAttribute('src')) return this.publish({ ...base, status: 'waiting' });
     const target = this.targetMs();
     if (target < 0) {
       // Before the song's start: buffer from its first moment, and start on time.

@@ -2,10 +2,15 @@
  * The lobby (spec §2): the headband, guests' banner and header across the
  * top; the room list in the main panel and the right column beside it (below
  * it on a narrow screen). The app fills the headband and right column slots.
+ *
+ * Nothing moves as it loads (docs/lobby.md: layout slots): the page shows only
+ * a spinner until the session (which says whether the guests' banner shows)
+ * and the headbands are known, then paints its top whole, once.
  */
 import { ApiCallError, errorText } from '../../api/client';
 import type { ReactNode } from 'react';
 import { lobbyMessages } from '@platter/contract';
+import { isFramed } from '../../lib/framed';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
@@ -15,13 +20,26 @@ import { TopBanner } from './top-banner';
 
 interface LobbyPageProps {
   headband?: ReactNode;
+  /** Whether what fills the headband slot is known (no bar will arrive above the header later). */
+  headbandSettled?: boolean;
   aside?: ReactNode;
 }
 
-export function LobbyPage({ headband, aside }: LobbyPageProps) {
+export function LobbyPage({ headband, headbandSettled = true, aside }: LobbyPageProps) {
   usePageTitle(lobbyMessages.pageTitle);
   const session = useSession();
   const user = session.data;
+  const topKnown = session.isError || isFramed() || (user !== undefined && headbandSettled);
+
+  if (!topKnown) {
+    return (
+      <div className="page">
+        <main className="lobby lobby__main">
+          <Spinner label={lobbyMessages.gettingReady} />
+        </main>
+      </div>
+    );
+  }
 
   return (
     <div className="page">

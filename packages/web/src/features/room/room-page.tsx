@@ -67,7 +67,8 @@ export default function RoomPage({ music }: RoomPageProps) {
           <div className="topbar__slot" ref={offerTopbarSlot} />
         </header>
       )}
-      <main className={room ? 'room-page' : 'room-page room-page--narrow'}>
+      {/* One width from the first paint: loading, the room and a message (centred on its own) share it, so nothing moves when the room arrives. */}
+      <main className="room-page">
         {room ? (
           <Room room={room} music={music} />
         ) : missing ? (
