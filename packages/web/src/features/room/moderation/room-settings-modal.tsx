@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
-  calls,
+  djThresholdInput,
   MAX_DJS_MAX,
   MAX_DJS_MIN,
   ROOM_DESCRIPTION_MAX,
@@ -23,7 +23,7 @@ import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
 
 /** Points to DJ, checked as the server checks it, so a bad number is told on its field. */
-const thresholdInput = calls['room.modify'].input.shape.djthreshold;
+const thresholdInput = djThresholdInput;
 
 const SLOW_MODES = [
   [0, roomSettingsMessages.slowOff],
