@@ -22,8 +22,8 @@ import { Modal } from '../../../ui/modal';
 import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
 
-/** Points to DJ, checked as the server checks it, so a bad number is told on its field. */
-const thresholdInput = djThresholdInput;
+/** Points to DJ, checked as the server checks it (left out: unchanged), so a bad number is told on its field. */
+const thresholdInput = djThresholdInput.optional();
 
 const SLOW_MODES = [
   [0, roomSettingsMessages.slowOff],
