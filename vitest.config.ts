@@ -21,7 +21,7 @@ export default defineConfig({
       {
         test: {
           name: 'web',
-          include: ['packages/web/src/**/*.test.{ts,tsx}'],
+          include: ['packages/web/src/**/*.test.{ts,tsx}', 'packages/web/*.test.ts'],
         },
       },
       {

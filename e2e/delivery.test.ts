@@ -48,7 +48,8 @@ const decoded = (response: RawResponse): string => {
 };
 
 test('the page goes in Brotli, gzip or as it is, as the browser asks, and is revalidated each time', async () => {
-  const plain = await rawGet('/');
+  // A room's address: its page differs from the lobby's only by the room's preloads (next test).
+  const plain = await rawGet('/some-room');
   expect(plain.headers['content-encoding']).toBeUndefined();
   expect(plain.body.toString()).toContain('<title>Platter: play music together</title>');
   for (const [accept, encoding] of [
@@ -63,7 +64,23 @@ test('the page goes in Brotli, gzip or as it is, as the browser asks, and is rev
     expect(response.headers.vary, accept).toMatch(/accept-encoding/i);
     expect(decoded(response), accept).toBe(plain.body.toString());
   }
-  expect((await rawGet('/', 'br')).body.length).toBeLessThan(plain.body.length / 2);
+  expect((await rawGet('/some-room', 'br')).body.length).toBeLessThan(plain.body.length / 2);
+});
+
+const preloads = (page: string) =>
+  [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+
+test("a room's address preloads the room's code beside the entry; the lobby and the app's own pages do not", async () => {
+  const lobby = preloads((await rawGet('/')).body.toString());
+  const room = preloads((await rawGet('/some-room?view=mini')).body.toString());
+  const roomOnly = room.filter((file) => !lobby.includes(file));
+  expect(roomOnly.some((file) => /^\/assets\/room-page-[\w-]+\.js$/.test(file))).toBe(true);
+  for (const file of roomOnly) expect((await rawGet(file)).status, file).toBe(200);
+  for (const path of ['/', '/about', '/signup', '/profile/abc123']) {
+    expect(preloads((await rawGet(path)).body.toString()), path).toEqual(lobby);
+  }
+  // The manifest the server reads them from is not served.
+  expect((await rawGet('/.vite/manifest.json')).status).toBe(404);
 });
 
 test('hashed scripts and styles go pre-compressed and are kept a year; their source maps are not served', async () => {

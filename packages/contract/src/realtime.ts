@@ -180,6 +180,30 @@ export const roomEvent = z.discriminatedUnion('command', [
 ]);
 export type RoomEvent = z.infer<typeof roomEvent>;
 
+/** Every room event's command, without the schemas (the page tells room events from the rest by it). */
+export const ROOM_EVENT_COMMANDS: readonly RoomEvent['command'][] = [
+  'registered',
+  'deregistered',
+  'speak',
+  'add_dj',
+  'rem_dj',
+  'update_waitlist',
+  'dj_plan',
+  'update_user',
+  'new_moderator',
+  'rem_moderator',
+  'booted_user',
+  'banned_user',
+  'muted_user',
+  'chat_deleted',
+  'update_room',
+  'newsong',
+  'nosong',
+  'song_ended',
+  'update_votes',
+  'snagged',
+];
+
 /** Events a connection receives on the channels it follows. */
 export const liveEvent = z.discriminatedUnion('command', [
   ...roomEvent.options,

@@ -1,3 +1,5 @@
+// Before anything that may build a zod schema.
+import './lib/zod-jitless';
 // The global stylesheet first: it declares the cascade layers' order, which the first mention fixes.
 import './styles.css';
 import { StrictMode } from 'react';

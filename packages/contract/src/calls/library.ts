@@ -152,6 +152,7 @@ export type LibrarySong = z.infer<typeof librarySong>;
 
 /** What an upload answers with: the song, now in the member's library and at the end of their active playlist. */
 export const uploadedSong = z.object({ song: librarySong });
+export type UploadedSong = z.infer<typeof uploadedSong>;
 
 export const playlistSummary = z.object({ name: z.string(), active: z.boolean(), count: z.number() });
 

@@ -9,16 +9,15 @@ import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
 import {
   BAN_MINUTES_MAX,
-  MAX_DJS_MAX,
-  MAX_DJS_MIN,
   MODERATION_REASON_MAX,
   MUTE_MINUTES_MAX,
   ROOM_DESCRIPTION_MAX,
   SLOW_MODE_SECONDS_MAX,
 } from '../constants';
 import { wholeNumberWith } from '../validation';
-import { roomId, roomMessages, roomName } from './room';
-import { roomRulesInput } from './room-rules';
+import { roomId } from './room';
+import { djThresholdInput, maxDjsInput, roomName } from './room-fields';
+import { roomRulesInput } from './room-rules-fields';
 
 export const moderationMessages = {
   notModerator: 'Only moderators of this room can do that.',
@@ -188,12 +187,8 @@ export const roomModerationCalls = callTable(
       roomid: roomId,
       name: roomName.optional(),
       description: z.string().trim().max(ROOM_DESCRIPTION_MAX, moderationMessages.descriptionTooLong).optional(),
-      max_djs: wholeNumberWith(roomMessages.maxDjsRange)
-        .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
-        .optional(),
-      djthreshold: wholeNumberWith(roomMessages.thresholdInvalid)
-        .pipe(z.number().min(0, roomMessages.thresholdInvalid))
-        .optional(),
+      max_djs: maxDjsInput.optional(),
+      djthreshold: djThresholdInput.optional(),
       slow_mode: wholeNumberWith(moderationMessages.slowMode)
         .pipe(z.number().min(0, moderationMessages.slowMode).max(SLOW_MODE_SECONDS_MAX, moderationMessages.slowMode))
         .optional(),

@@ -13,7 +13,7 @@ import {
   NO_REPEAT_HOURS_MAX,
   WAITLIST_MAX,
 } from '../constants';
-import { booleanish, wholeNumberWith } from '../validation';
+import { wholeNumberWith } from '../validation';
 import { roomId, type RoomRules } from './room';
 
 export const roomRulesMessages = {
@@ -157,19 +157,6 @@ export function afkTimeLeftText(ms: number): string {
   if (ms >= 60_000) return plural(Math.floor(ms / 60_000), 'minute');
   return plural(Math.max(1, Math.floor(ms / 1000)), 'second');
 }
-
-const minutes = (max: number, message: string) =>
-  wholeNumberWith(message).pipe(z.number().min(0, message).max(max, message));
-
-/** The rules `room.modify` takes (each optional there: only what is sent changes). */
-export const roomRulesInput = {
-  stage_locked: booleanish.optional(),
-  waitlist_locked: booleanish.optional(),
-  afk_minutes: minutes(AFK_MINUTES_MAX, roomRulesMessages.afkMinutes).optional(),
-  max_song_minutes: minutes(MAX_SONG_MINUTES_MAX, roomRulesMessages.maxSongMinutes).optional(),
-  no_repeat_hours: minutes(NO_REPEAT_HOURS_MAX, roomRulesMessages.noRepeatHours).optional(),
-  dj_song_limit: minutes(DJ_SONG_LIMIT_MAX, roomRulesMessages.djSongLimit).optional(),
-};
 
 /** The rules a song must fit, in words ("at most 8 minutes, not played in the last 4 hours"). */
 export function songRulesText(rules: Pick<RoomRules, 'max_song_minutes' | 'no_repeat_hours'>): string {

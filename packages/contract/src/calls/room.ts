@@ -1,84 +1,20 @@
 /** `room.*` calls of the lobby (spec §7): the directory, search, the friends graph, favorites, creation. */
 import { z } from 'zod';
 import { callTable, defineCall } from '../define-call';
-import {
-  DJ_THRESHOLD_DEFAULT,
-  MAX_DJS_DEFAULT,
-  MAX_DJS_MAX,
-  MAX_DJS_MIN,
-  ROOM_NAME_MAX,
-  ROOM_PAGE_SIZE,
-  ROOM_SEARCH_MAX,
-} from '../constants';
-import { booleanish, wholeNumber, wholeNumberWith } from '../validation';
+import { DJ_THRESHOLD_DEFAULT, MAX_DJS_DEFAULT, ROOM_PAGE_SIZE, ROOM_SEARCH_MAX } from '../constants';
+import { booleanish, wholeNumber } from '../validation';
+import { djThresholdInput, maxDjsInput, roomName } from './room-fields';
+import { roomMessages, roomSorts, roomViews, UNREACHABLE_SERVER, type RoomSort } from './room-words';
 
-export const roomViews = ['allRooms', 'DJsNeeded', 'favorites'] as const;
-export type RoomView = (typeof roomViews)[number];
-
-export const roomSorts = ['hotness', 'listeners', 'bestDJs', 'created', 'random'] as const;
-export type RoomSort = (typeof roomSorts)[number];
-
-/** The sub navigation of each view, in order (spec §2 Room list behaviour). */
-export const viewSorts: Record<RoomView, readonly RoomSort[]> = {
-  allRooms: ['hotness', 'listeners', 'created', 'random'],
-  DJsNeeded: ['hotness', 'random'],
-  favorites: ['hotness', 'listeners'],
-};
-
-export const sortLabels: Record<RoomSort, string> = {
-  hotness: "What's Hot",
-  listeners: '# of Listeners',
-  bestDJs: 'Best DJs',
-  created: 'Recent',
-  random: 'Random',
-};
-
-/** The lobby's views (spec §2), as its buttons name them. */
-export const viewLabels: Record<RoomView, string> = {
-  allRooms: 'All Rooms',
-  DJsNeeded: 'DJs Needed',
-  favorites: 'Favorites',
-};
-
-/** The server cannot be reached: said where the page cannot go on without it. */
-const UNREACHABLE = "Sorry, we couldn't reach the server. Please refresh to try again.";
-
-/**
- * Characters that only change how the text around them is drawn: control characters, and the
- * bidirectional overrides, embeddings and isolates (a name of U+202E + "evil" shows as "live" in
- * the lobby). Joiners and variation selectors stay: emoji need them.
- */
-const INVISIBLE = /[\p{Cc}\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/u;
-
-export const roomMessages = {
-  nameRequired: 'Room needs a name.',
-  nameTooLong: `Keep the room name under ${ROOM_NAME_MAX} characters.`,
-  /** Not in the spec: a name with characters that turn or hide the text around them (docs/lobby.md). */
-  nameInvisible: "Room names can't have invisible characters that turn or hide text.",
-  maxDjsRange: `Max DJs must be between ${MAX_DJS_MIN} and ${MAX_DJS_MAX}.`,
-  thresholdInvalid: 'Points to DJ must be a whole number, 0 or more.',
-  createFailed: 'Sorry, an error occurred, please try again!',
-  broken:
-    'Sorry, this room appears to be broken! Please refresh and try again, and let us know if you continue to have trouble.',
-  sortInvalid: `Sort by ${roomSorts.join(', ')}, or several of them joined by commas.`,
-  /** room.create past the hourly limit per member or per address (rate_limited). */
-  tooManyRooms: "You've made a lot of rooms lately. Please wait a while before making another.",
-} as const;
-
-/** A room's name, as made (room.create) and as changed (room.modify). */
-export const roomName = z
-  .string({ message: roomMessages.nameRequired })
-  .trim()
-  .min(1, roomMessages.nameRequired)
-  .max(ROOM_NAME_MAX, roomMessages.nameTooLong)
-  .refine((name) => !INVISIBLE.test(name), roomMessages.nameInvisible);
+export * from './room-words';
+export { djThresholdInput, maxDjsInput, roomName } from './room-fields';
 
 /** The create-room dialog (spec §2): its title, fields, choices and buttons. */
 export const createRoomMessages = {
   title: 'Create a Room',
   membersOnly:
     "Rooms are made by members. Sign up (it's free) or log in to start your own room, name it and choose who takes the stage.",
-  unreachable: UNREACHABLE,
+  unreachable: UNREACHABLE_SERVER,
   nameLabel: 'Room name',
   namePlaceholder: 'Late Night Synthwave',
   typeLabel: 'Type',
@@ -102,7 +38,7 @@ export const lobbyMessages = {
   bannerTitle: 'Play Music Together',
   bannerText: "Join a room, take the stage and DJ for your friends. Sign up, it's free.",
   hideBanner: 'Hide this banner',
-  unreachable: UNREACHABLE,
+  unreachable: UNREACHABLE_SERVER,
   gettingReady: 'Getting things ready…',
   searchLabel: 'Search rooms',
   searchPlaceholder: 'Search rooms, songs, artists',
@@ -308,13 +244,9 @@ export const roomCalls = callTable(
     access: 'member',
     input: z.object({
       room_name: roomName,
-      max_djs: wholeNumberWith(roomMessages.maxDjsRange)
-        .pipe(z.number().min(MAX_DJS_MIN, roomMessages.maxDjsRange).max(MAX_DJS_MAX, roomMessages.maxDjsRange))
-        .default(MAX_DJS_DEFAULT),
+      max_djs: maxDjsInput.default(MAX_DJS_DEFAULT),
       privacy: z.literal('unlisted', { message: "Privacy is 'unlisted', or left out for a public room." }).optional(),
-      djthreshold: wholeNumberWith(roomMessages.thresholdInvalid)
-        .pipe(z.number({ message: roomMessages.thresholdInvalid }).min(0, roomMessages.thresholdInvalid))
-        .default(DJ_THRESHOLD_DEFAULT),
+      djthreshold: djThresholdInput.default(DJ_THRESHOLD_DEFAULT),
     }),
     output: z.object({ roomid: z.string(), shortcut: z.string() }),
   }),

@@ -39,7 +39,8 @@ export const SOCIAL_RETURN_PARAMS = {
 /** Passed to a login route: the same-site path to come back to (default: Manage Social for members, / otherwise). */
 export const SOCIAL_RETURN_TO_PARAM = 'return_to';
 
-export const socialOutcome = z.enum(['connected', 'login', 'signup']);
+export const SOCIAL_OUTCOMES = ['connected', 'login', 'signup'] as const;
+export const socialOutcome = z.enum(SOCIAL_OUTCOMES);
 export type SocialOutcome = z.infer<typeof socialOutcome>;
 
 /**
@@ -47,7 +48,8 @@ export type SocialOutcome = z.infer<typeof socialOutcome>;
  * the person said no at the provider; that provider account already belongs
  * to another member; anything else (a bad or stale callback, a token error).
  */
-export const socialFailure = z.enum(['unavailable', 'unreachable', 'denied', 'taken', 'failed']);
+export const SOCIAL_FAILURES = ['unavailable', 'unreachable', 'denied', 'taken', 'failed'] as const;
+export const socialFailure = z.enum(SOCIAL_FAILURES);
 export type SocialFailure = z.infer<typeof socialFailure>;
 
 /** The spec's words, with the provider's configured name as {service}. */

@@ -13,6 +13,7 @@ import { Negotiator } from '@fastify/accept-negotiator';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config';
+import { isRoomPath, roomPreloadLinks } from './room-preload';
 
 /** What the page learns from the server before its first API call (web: lib/page-config.ts). */
 export interface PageConfig {
@@ -71,14 +72,18 @@ export async function registerWebApp(app: FastifyInstance, config: Config, webDi
     },
   });
 
-  // Client routes get the page; a missing file (a path with an extension) stays a 404.
-  const page = compressedPage(html);
+  // Client routes get the page; a missing file (a path with an extension) stays a 404. A room's
+  // address gets the page that also preloads the room's code (room-preload.ts).
+  const lobbyPage = compressedPage(html);
+  const roomHtml = html.replace('</head>', `${roomPreloadLinks(webDist)}</head>`);
+  const roomPage = compressedPage(roomHtml);
   app.get('/*', async (request, reply) => {
     if (/\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '')) return reply.callNotFound();
+    const [page, plain] = isRoomPath(request.url) ? [roomPage, roomHtml] : [lobbyPage, html];
     const encoding = page.negotiate(request.headers['accept-encoding']);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'accept-encoding');
     if (encoding) reply.header('content-encoding', encoding);
-    return reply.send(encoding ? page[encoding] : html);
+    return reply.send(encoding ? page[encoding] : plain);
   });
 }
 

@@ -2,10 +2,15 @@
  * The typed API client: `call('user.info', {})` sends the contract's method,
  * adds client=web, a cache-buster and the session's userid + userauth, and
  * returns the contract's response type or throws an ApiCallError.
+ *
+ * It checks nothing against the contract's schemas: the server validates every input and
+ * shapes every output (api/dispatch.ts), so the page ships the types, not zod and the
+ * whole call table (docs/web-weight.md). Forms that want instant feedback check their own
+ * few fields with the schemas they import.
  */
 import {
   apiMessages,
-  calls,
+  callMethod,
   type CallInput,
   type CallName,
   type CallOutput,
@@ -15,7 +20,7 @@ import {
 } from '@platter/contract';
 import { getCredentials } from './credentials';
 
-/** Spec §8: a `[false, …]` answer, a failed request, or a value that fails its schema. */
+/** Spec §8: a `[false, …]` answer, a failed request, or an answer that is not an envelope. */
 export type ApiErrorKind = 'api' | 'request' | 'validation';
 
 export class ApiCallError extends Error {
@@ -32,23 +37,17 @@ export class ApiCallError extends Error {
 /** What a `[false, …]` answer without words of its own says. */
 export const NO_MESSAGE = apiMessages.failed;
 
+export const NOT_UNDERSTOOD = 'Sorry, the server sent an answer we did not understand';
+
 const REQUEST_FAILED = "Sorry, we couldn't reach the server. Please check your connection and try again";
 
 export async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const definition = calls[name];
-  const checked = definition.input.safeParse(input);
-  if (!checked.success) {
-    throw new ApiCallError(checked.error.issues[0]?.message ?? apiMessages.checkEntry, 'validation');
-  }
   const fields: Record<string, unknown> = { ...(input as object), client: 'web', _: Date.now(), ...getCredentials() };
   const envelope =
-    definition.method === 'GET'
+    callMethod(name) === 'GET'
       ? await request(`/api/${name}?${toQuery(fields)}`, { method: 'GET' })
       : await request(`/api/${name}`, jsonPost(fields));
-  const body = unwrap(envelope);
-  const parsed = definition.output.safeParse(body);
-  if (!parsed.success) throw new ApiCallError('Sorry, the server sent an answer we did not understand', 'validation');
-  return parsed.data as CallOutput<N>;
+  return unwrap(envelope) as CallOutput<N>;
 }
 
 /** POSTs to one of the session-cookie routes (/email_login/, /guest_login/, /logout/). */
@@ -90,7 +89,7 @@ async function request(url: string, init: RequestInit): Promise<unknown> {
 
 function unwrap(envelope: unknown): unknown {
   if (!Array.isArray(envelope) || typeof envelope[0] !== 'boolean') {
-    throw new ApiCallError('Sorry, the server sent an answer we did not understand', 'validation');
+    throw new ApiCallError(NOT_UNDERSTOOD, 'validation');
   }
   const [ok, body] = envelope as Envelope<unknown>;
   if (ok) return body;

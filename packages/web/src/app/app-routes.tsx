@@ -16,6 +16,7 @@ import { Spinner } from '../ui/spinner';
 import { isMiniView } from '../lib/miniplayer';
 import { FullViewPrompt } from './full-view-prompt';
 import { LazyMusicPanel } from './lazy-music';
+import { ModalLoading } from '../ui/modal-loading';
 
 // The room (its stage, renderers and chat) is fetched only when a room is opened: the lobby stays as light as it was.
 const RoomPage = lazy(() => import('../features/room/room-page'));
@@ -87,11 +88,14 @@ export function AppRoutes() {
         />
       ) : (
         isModal && (
-          <Routes>
-            {modalRoutes.map((route) => (
-              <Route key={route.path} path={route.path} element={route.render({ onClose: close })} />
-            ))}
-          </Routes>
+          // A screen's code may still be on its way: the modal shows at once, with a spinner.
+          <Suspense fallback={<ModalLoading onClose={close} />}>
+            <Routes>
+              {modalRoutes.map((route) => (
+                <Route key={route.path} path={route.path} element={route.render({ onClose: close })} />
+              ))}
+            </Routes>
+          </Suspense>
         )
       )}
     </>

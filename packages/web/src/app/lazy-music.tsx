@@ -6,6 +6,7 @@
 import { lazy, Suspense } from 'react';
 import { libraryPanelMessages } from '@platter/contract';
 import { Spinner } from '../ui/spinner';
+import { ModalLoading } from '../ui/modal-loading';
 import type { ModalScreenProps } from './modal-routes';
 
 const Panel = lazy(() => import('../features/library').then((library) => ({ default: library.MusicPanel })));
@@ -21,7 +22,7 @@ export function LazyMusicPanel() {
 
 export function LazyMusicModal(props: ModalScreenProps) {
   return (
-    <Suspense fallback={null}>
+    <Suspense fallback={<ModalLoading {...props} />}>
       <Modal {...props} />
     </Suspense>
   );

@@ -1,33 +1,44 @@
 /**
  * Every modal route of spec §2, as data: its path, its name in the spec and
  * what it shows. Each opens over the lobby; a trailing slash is accepted.
+ * Each screen's code is fetched when it first opens (docs/web-weight.md): the
+ * lobby's first load carries none of them, and app-routes.tsx shows the modal
+ * with a spinner meanwhile.
  */
 import type { ReactElement } from 'react';
-import { AccountsModal } from '../features/account/accounts-modal';
-import { ContactSettingsModal } from '../features/account/contact-settings-modal';
-import { ForgotPasswordModal } from '../features/auth/forgot-password-modal';
-import { LoginModal } from '../features/auth/login-modal';
-import { AvatarPickerModal } from '../features/avatars/avatar-picker-modal';
-import { CancelGoldModal } from '../features/gold/cancel-gold-modal';
-import { GoldAccountRows } from '../features/gold/gold-account-rows';
-import { GoldModal } from '../features/gold/gold-modal';
-import { PaymentModal } from '../features/gold/payment-modal';
-import { ReactivateGoldModal } from '../features/gold/reactivate-gold-modal';
-import { GraphicsModal } from '../features/graphics/graphics-modal';
-import { IgnoreModal } from '../features/ignore/ignore-modal';
-import { EditProfileModal } from '../features/profile/edit-profile-modal';
-import { FanListModal } from '../features/profile/fan-list-modal';
-import { ProfileModal } from '../features/profile/profile-modal';
-import { ReportUserModal } from '../features/profile/report-user-modal';
-import { CreateRoomModal } from '../features/create-room/create-room-modal';
-import { CompleteRegistrationModal } from '../features/signup/complete-registration-modal';
-import { SignupModal } from '../features/signup/signup-modal';
-import { SocialStepModal } from '../features/signup/social-step-modal';
-import { SocialModal } from '../features/social/social-modal';
-import { SocialStepNotice } from '../features/social/social-step-notice';
-import { SocialStepProviders } from '../features/social/social-step-providers';
-import { StickerEditorModal } from '../features/stickers/sticker-editor-modal';
+import { lazyScreen } from './lazy-screen';
 import { LazyMusicModal } from './lazy-music';
+
+const AccountsModal = lazyScreen(() => import('../features/account/accounts-modal'), 'AccountsModal');
+const ContactSettingsModal = lazyScreen(
+  () => import('../features/account/contact-settings-modal'),
+  'ContactSettingsModal',
+);
+const ForgotPasswordModal = lazyScreen(() => import('../features/auth/forgot-password-modal'), 'ForgotPasswordModal');
+const LoginModal = lazyScreen(() => import('../features/auth/login-modal'), 'LoginModal');
+const AvatarPickerModal = lazyScreen(() => import('../features/avatars/avatar-picker-modal'), 'AvatarPickerModal');
+const CancelGoldModal = lazyScreen(() => import('../features/gold/cancel-gold-modal'), 'CancelGoldModal');
+const GoldAccountRows = lazyScreen(() => import('../features/gold/gold-account-rows'), 'GoldAccountRows');
+const GoldModal = lazyScreen(() => import('../features/gold/gold-modal'), 'GoldModal');
+const PaymentModal = lazyScreen(() => import('../features/gold/payment-modal'), 'PaymentModal');
+const ReactivateGoldModal = lazyScreen(() => import('../features/gold/reactivate-gold-modal'), 'ReactivateGoldModal');
+const GraphicsModal = lazyScreen(() => import('../features/graphics/graphics-modal'), 'GraphicsModal');
+const IgnoreModal = lazyScreen(() => import('../features/ignore/ignore-modal'), 'IgnoreModal');
+const EditProfileModal = lazyScreen(() => import('../features/profile/edit-profile-modal'), 'EditProfileModal');
+const FanListModal = lazyScreen(() => import('../features/profile/fan-list-modal'), 'FanListModal');
+const ProfileModal = lazyScreen(() => import('../features/profile/profile-modal'), 'ProfileModal');
+const ReportUserModal = lazyScreen(() => import('../features/profile/report-user-modal'), 'ReportUserModal');
+const CreateRoomModal = lazyScreen(() => import('../features/create-room/create-room-modal'), 'CreateRoomModal');
+const CompleteRegistrationModal = lazyScreen(
+  () => import('../features/signup/complete-registration-modal'),
+  'CompleteRegistrationModal',
+);
+const SignupModal = lazyScreen(() => import('../features/signup/signup-modal'), 'SignupModal');
+const SocialStepModal = lazyScreen(() => import('../features/signup/social-step-modal'), 'SocialStepModal');
+const SocialModal = lazyScreen(() => import('../features/social/social-modal'), 'SocialModal');
+const SocialStepNotice = lazyScreen(() => import('../features/social/social-step-notice'), 'SocialStepNotice');
+const SocialStepProviders = lazyScreen(() => import('../features/social/social-step-providers'), 'SocialStepProviders');
+const StickerEditorModal = lazyScreen(() => import('../features/stickers/sticker-editor-modal'), 'StickerEditorModal');
 
 export interface ModalScreenProps {
   onClose: () => void;

@@ -7,14 +7,14 @@
  * primitive), not a new object, since React compares what it returns.
  */
 import { useSyncExternalStore } from 'react';
-import { roomEvent, type LiveEvent, type RoomEvent } from '@platter/contract';
+import { ROOM_EVENT_COMMANDS, type LiveEvent, type RoomEvent } from '@platter/contract';
 import type { ApiCallError } from '../api/client';
 import { emptyRoom, reduceRoom, type RoomAction, type RoomState } from './room-reducer';
 import { live, type EventMessage, type FollowSpec, type LiveSocket } from './socket';
 
 export { chatLinesOf, emptyRoom, reduceRoom, type FeedLine, type RoomAction, type RoomState } from './room-reducer';
 
-const ROOM_COMMANDS = new Set<string>(roomEvent.options.map((option) => option.shape.command.value));
+const ROOM_COMMANDS = new Set<string>(ROOM_EVENT_COMMANDS);
 const isRoomEvent = (event: LiveEvent): event is RoomEvent => ROOM_COMMANDS.has(event.command);
 
 export class RoomStore {

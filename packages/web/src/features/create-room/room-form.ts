@@ -7,8 +7,9 @@
 import {
   DJ_THRESHOLD_DEFAULT,
   MAX_DJS_DEFAULT,
-  roomCalls,
+  maxDjsInput,
   roomMessages,
+  roomName,
   firstError,
   type CallInput,
 } from '@platter/contract';
@@ -34,16 +35,14 @@ export const emptyRoomForm: RoomForm = {
   threshold: String(DJ_THRESHOLD_DEFAULT),
 };
 
-const fields = roomCalls['room.create'].input.shape;
-
 /** The request for a valid form, or what is wrong with it, field by field. */
 export function checkRoomForm(
   form: RoomForm,
 ): { ok: true; input: CallInput<'room.create'> } | { ok: false; errors: RoomFormErrors } {
   const errors: RoomFormErrors = {};
-  const nameError = firstError(fields.room_name, form.name);
+  const nameError = firstError(roomName, form.name);
   if (nameError) errors.name = nameError;
-  if (firstError(fields.max_djs, form.maxDjs)) errors.maxDjs = roomMessages.maxDjsRange;
+  if (firstError(maxDjsInput, form.maxDjs)) errors.maxDjs = roomMessages.maxDjsRange;
   const thresholdText = form.threshold.trim() || String(DJ_THRESHOLD_DEFAULT);
   const threshold = Number(thresholdText);
   if (!/^\d+$/.test(thresholdText) || !Number.isSafeInteger(threshold))

@@ -6,17 +6,23 @@
  * page cannot do (too few points, a locked waitlist) the server says, and the
  * page shows it.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { libraryPanelMessages, moderationMessages, roomExitMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { useCurrentUser } from '../../session/use-session';
 import { ModerationLogModal } from './moderation/moderation-log-modal';
-import { RoomSettingsModal } from './moderation/room-settings-modal';
 import { useRoomRights } from './moderation/use-room-rights';
 import { AfkWarningNotice } from './rules/afk-warning-notice';
 import { StageControls } from './rules/stage-controls';
 import type { StageOffer } from './rules/stage-offer';
 import type { StageStep } from './use-stage-step';
+import { ModalLoading } from '../../ui/modal-loading';
+
+// Only moderators open it, and it checks its fields with the contract's rules (zod): its code
+// comes when it is opened, not with the room (docs/web-weight.md).
+const RoomSettingsModal = lazy(async () => ({
+  default: (await import('./moderation/room-settings-modal')).RoomSettingsModal,
+}));
 
 export function RoomTools({
   room,
@@ -62,7 +68,11 @@ export function RoomTools({
           {stage.problem}
         </p>
       )}
-      {open === 'settings' && <RoomSettingsModal room={room} onClose={() => setOpen(null)} />}
+      {open === 'settings' && (
+        <Suspense fallback={<ModalLoading onClose={() => setOpen(null)} />}>
+          <RoomSettingsModal room={room} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
       {open === 'log' && <ModerationLogModal roomid={room.roomid} onClose={() => setOpen(null)} />}
     </div>
   );

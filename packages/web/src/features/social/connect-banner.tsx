@@ -10,7 +10,7 @@ import { pageConfig } from '../../lib/page-config';
 import { useCurrentUser } from '../../session/use-session';
 import { bannerState, CONNECT_SETTINGS } from './banner-state';
 import { ConnectError } from './connect-error';
-import { ProfileImage } from './social-modal';
+import { ProfileImage } from './profile-image';
 import { connectHref, useSocialAccounts, useSocialArrival } from './use-social';
 import './social.css';
 

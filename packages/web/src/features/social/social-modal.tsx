@@ -12,6 +12,7 @@ import { ModalLink } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { ConnectError } from './connect-error';
+import { ProfileImage } from './profile-image';
 import { connectHref, useDisconnect, useSocialAccounts, useSocialArrival } from './use-social';
 import './social.css';
 
@@ -113,26 +114,5 @@ function AccountRow({
         </a>
       ) : null}
     </li>
-  );
-}
-
-/** The picture there when connected; otherwise the provider's initial. */
-export function ProfileImage({ account, size = 44 }: { account: SocialAccount; size?: number }) {
-  if (account.connected && account.profile_image) {
-    return (
-      <img
-        className="social-account__image"
-        src={account.profile_image}
-        alt=""
-        width={size}
-        height={size}
-        referrerPolicy="no-referrer"
-      />
-    );
-  }
-  return (
-    <span className="social-account__mark" style={{ width: size, height: size }} aria-hidden="true">
-      {account.name.charAt(0).toUpperCase()}
-    </span>
   );
 }

@@ -5,10 +5,10 @@
  * shared link does not say it again.
  */
 import {
+  SOCIAL_FAILURES,
+  SOCIAL_OUTCOMES,
+  SOCIAL_PROVIDERS,
   SOCIAL_RETURN_PARAMS,
-  socialFailure,
-  socialOutcome,
-  socialProviderId,
   type SocialFailure,
   type SocialOutcome,
   type SocialProviderId,
@@ -18,17 +18,22 @@ export type SocialReturn =
   | { kind: 'connected'; provider: SocialProviderId; outcome: SocialOutcome }
   | { kind: 'error'; provider: SocialProviderId; reason: SocialFailure };
 
+/** The value when it is one of `known` (checked by hand: the lobby carries no zod, docs/web-weight.md). */
+function oneOf<T extends string>(known: readonly T[], value: string | null): T | undefined {
+  return known.find((item) => item === value);
+}
+
 export function readSocialReturn(search: string): SocialReturn | null {
   const params = new URLSearchParams(search);
-  const connected = socialProviderId.safeParse(params.get(SOCIAL_RETURN_PARAMS.connected));
-  if (connected.success) {
-    const outcome = socialOutcome.safeParse(params.get(SOCIAL_RETURN_PARAMS.outcome));
-    return { kind: 'connected', provider: connected.data, outcome: outcome.success ? outcome.data : 'connected' };
+  const connected = oneOf(SOCIAL_PROVIDERS, params.get(SOCIAL_RETURN_PARAMS.connected));
+  if (connected) {
+    const outcome = oneOf(SOCIAL_OUTCOMES, params.get(SOCIAL_RETURN_PARAMS.outcome));
+    return { kind: 'connected', provider: connected, outcome: outcome ?? 'connected' };
   }
-  const provider = socialProviderId.safeParse(params.get(SOCIAL_RETURN_PARAMS.provider));
-  if (!provider.success || !params.has(SOCIAL_RETURN_PARAMS.error)) return null;
-  const reason = socialFailure.safeParse(params.get(SOCIAL_RETURN_PARAMS.error));
-  return { kind: 'error', provider: provider.data, reason: reason.success ? reason.data : 'failed' };
+  const provider = oneOf(SOCIAL_PROVIDERS, params.get(SOCIAL_RETURN_PARAMS.provider));
+  if (!provider || !params.has(SOCIAL_RETURN_PARAMS.error)) return null;
+  const reason = oneOf(SOCIAL_FAILURES, params.get(SOCIAL_RETURN_PARAMS.error));
+  return { kind: 'error', provider, reason: reason ?? 'failed' };
 }
 
 /** The query string without the social return parameters ('' when nothing else is left). */

@@ -6,7 +6,7 @@
  */
 import { useId, useState, type FormEvent } from 'react';
 import {
-  calls,
+  djThresholdInput,
   MAX_DJS_MAX,
   MAX_DJS_MIN,
   ROOM_DESCRIPTION_MAX,
@@ -22,8 +22,8 @@ import { Modal } from '../../../ui/modal';
 import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
 
-/** Points to DJ, checked as the server checks it, so a bad number is told on its field. */
-const thresholdInput = calls['room.modify'].input.shape.djthreshold;
+/** Points to DJ, checked as the server checks it (left out: unchanged), so a bad number is told on its field. */
+const thresholdInput = djThresholdInput.optional();
 
 const SLOW_MODES = [
   [0, roomSettingsMessages.slowOff],
