@@ -142,6 +142,8 @@ export const roomPageMessages = {
   chatSignUp: 'sign up',
   chatToChat: 'to chat.',
   chatInputLabel: 'Chat message',
+  /** The first stop of the room page's Tab order, shown when focused (docs/accessibility.md). */
+  skipToChat: 'Skip to the chat',
   chatPlaceholder: 'Say something…',
   send: 'Send',
   moderateLine: (name: string) => `Moderate ${name}'s message`,

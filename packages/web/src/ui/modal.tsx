@@ -1,7 +1,8 @@
 /**
  * A modal page over the lobby. It fades in when shown and out when closed
  * (spec §4 Modals; 400 ms, §9); moving to the next modal swaps the box while
- * the shade stays.
+ * the shade stays. Its title row and its footer are plain blocks, not <header>/<footer>: inside a
+ * dialog those would be a second banner and contentinfo landmark.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { commonMessages, MODAL_TRANSITION_MS } from '@platter/contract';
@@ -53,16 +54,16 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
         aria-labelledby={titleId}
         style={{ maxWidth: width }}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label={commonMessages.close} onClick={close}>
             ×
           </button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>
   );

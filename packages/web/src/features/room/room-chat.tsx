@@ -57,7 +57,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
     setModerating({ userid: line.userid, name: line.name, acl: line.acl, chatid: line.chatid });
 
   return (
-    <section className="room-chat" aria-labelledby={titleId}>
+    <section id="room-chat" className="room-chat" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="room-chat__title">
         {roomPageMessages.chat}
       </h2>
