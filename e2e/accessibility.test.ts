@@ -6,7 +6,8 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { axeAtEachWidth } from './support/axe';
+import { roomPageMessages } from '@platter/contract';
+import { axeAtEachWidth, WIDTHS } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiPost, echosFreshRoom, logIn, memberBySocket } from './support/room-members';
@@ -132,3 +133,75 @@ test('a playing room as a guest, a member, a DJ and its moderator; My music on a
   bassInRoom.leave();
   expect(found).toEqual([]);
 }, 300_000);
+
+/** What has the focus, as "tag: its name" (its label, else its words), "body" when nothing has it. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+    return `${element.tagName.toLowerCase()}: ${name.replace(/\s+/g, ' ').trim()}`;
+  });
+
+/** Presses Tab (or Shift+Tab) until the focus is on what `name` matches; the focus is on <body> at no step. */
+async function tabTo(page: Page, name: RegExp, backwards = false): Promise<number> {
+  for (let presses = 1; presses <= 60; presses++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page);
+    expect(now, `after ${presses} presses`).not.toBe('body');
+    if (name.test(now)) return presses;
+  }
+  throw new Error(`Tab never reached ${name}; the focus is on ${await focused(page)}`);
+}
+
+test('the keyboard journey: from the page’s start, take a DJ spot, vote, chat, open and close a profile', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Keyboard ${Date.now()}`);
+  const bass = await logIn(server.baseUrl, 'basslord@example.com');
+  const bassInRoom = await memberBySocket(server.baseUrl, bass, room.roomid);
+  await apiPost(server.baseUrl, 'room.add_dj', { ...bass, roomid: room.roomid });
+  await bassInRoom.call('room.speak', { roomid: room.roomid, text: 'Welcome, keyboards' });
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', { viewport: WIDTHS[0] });
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  const awesome = ada.getByRole('region', { name: 'Now playing' }).getByRole('button', { name: /Awesome/ });
+  await awesome.waitFor();
+
+  // The page's first stop is the skip link to the chat.
+  expect(await tabTo(ada, /Skip to the chat/)).toBe(1);
+  // Take a DJ spot: the button becomes Step down under the focus, which stays on it.
+  await tabTo(ada, /^button: Step up to DJ$/);
+  await ada.keyboard.press('Enter');
+  await ada.getByRole('button', { name: 'Step down', exact: true }).waitFor();
+  expect(await focused(ada)).toBe('button: Step down');
+  // Vote: Awesome is pressed and keeps the focus while the vote goes.
+  const awesomeFirst = await awesome.evaluate(
+    (button) => (button.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  await tabTo(ada, /^button: Awesome/, awesomeFirst);
+  await ada.keyboard.press('Enter');
+  await expect.poll(() => awesome.getAttribute('aria-pressed')).toBe('true');
+  expect(await focused(ada)).toMatch(/^button: Awesome/);
+  // Back to the start, and the skip link goes straight to the chat box.
+  await tabTo(ada, /Skip to the chat/, true);
+  await ada.keyboard.press('Enter');
+  expect(await focused(ada)).toBe(`input: ${roomPageMessages.chatInputLabel}`);
+  await ada.keyboard.type('Typed without a mouse');
+  await ada.keyboard.press('Enter');
+  const chat = ada.getByRole('region', { name: 'Chat' });
+  await chat.getByText('Typed without a mouse').waitFor();
+  expect(await focused(ada)).toBe(`input: ${roomPageMessages.chatInputLabel}`);
+  // Open Basslord's profile from his line in the chat: the dialog holds the focus, Escape closes it, and the focus returns.
+  await tabTo(ada, /^a: Basslord$/, true);
+  await ada.evaluate(() => document.activeElement?.setAttribute('data-opener', ''));
+  await ada.keyboard.press('Enter');
+  const dialog = ada.getByRole('dialog');
+  await dialog.waitFor();
+  for (let press = 0; press < 15; press++) {
+    await ada.keyboard.press('Tab');
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  }
+  await ada.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => ada.evaluate(() => document.activeElement?.hasAttribute('data-opener'))).toBe(true);
+  await ada.context().close();
+  bassInRoom.leave();
+});
