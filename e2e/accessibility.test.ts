@@ -189,6 +189,12 @@ test('the keyboard journey: from the page’s start, take a DJ spot, vote, chat,
   const chat = ada.getByRole('region', { name: 'Chat' });
   await chat.getByText('Typed without a mouse').waitFor();
   expect(await focused(ada)).toBe(`input: ${roomPageMessages.chatInputLabel}`);
+  // A screen reader hears a new line politely, and how many came when they come fast (not one's own).
+  const announced = () => ada.getByTestId('chat-announcement').textContent();
+  await bassInRoom.call('room.speak', { roomid: room.roomid, text: 'Are you there?' });
+  await expect.poll(announced, { timeout: 10_000 }).toBe(roomPageMessages.chatLineSaid('Basslord', 'Are you there?'));
+  for (const text of ['one', 'two', 'three']) await bassInRoom.call('room.speak', { roomid: room.roomid, text });
+  await expect.poll(announced, { timeout: 10_000 }).toMatch(/^[23] new lines in the chat$/);
   // Open Basslord's profile from his line in the chat: the dialog holds the focus, Escape closes it, and the focus returns.
   await tabTo(ada, /^a: Basslord$/, true);
   await ada.evaluate(() => document.activeElement?.setAttribute('data-opener', ''));
