@@ -47,7 +47,7 @@ test('the owner boots a member with a reason; the member is told, and cannot com
   await panel.getByRole('button', { name: 'Moderate Ada Vinyl' }).click();
   const menu = echo.getByRole('dialog', { name: 'Moderate Ada Vinyl' });
   // Unmute is offered only while a mute runs, which the menu says.
-  const mute = menu.getByRole('region', { name: moderatePersonMessages.muteGroup });
+  const mute = menu.getByRole('group', { name: moderatePersonMessages.muteGroup });
   const unmute = mute.getByRole('button', { name: moderatePersonMessages.unmute });
   expect(await unmute.count()).toBe(0);
   await mute.getByRole('button', { name: moderatePersonMessages.fiveMinutes, exact: true }).click();

@@ -142,6 +142,11 @@ export const roomPageMessages = {
   chatSignUp: 'sign up',
   chatToChat: 'to chat.',
   chatInputLabel: 'Chat message',
+  /** The first stop of the room page's Tab order, shown when focused (docs/accessibility.md). */
+  skipToChat: 'Skip to the chat',
+  /** What a screen reader hears of a new chat line, or, when lines come fast, how many came. */
+  chatLineSaid: (name: string, text: string) => `${name}: ${text}`,
+  chatLinesCame: (count: number) => `${count} new lines in the chat`,
   chatPlaceholder: 'Say something…',
   send: 'Send',
   moderateLine: (name: string) => `Moderate ${name}'s message`,

@@ -38,6 +38,10 @@ export const lobbyMessages = {
   bannerTitle: 'Play Music Together',
   bannerText: "Join a room, take the stage and DJ for your friends. Sign up, it's free.",
   hideBanner: 'Hide this banner',
+  /** The guests' banner as a landmark, for a screen reader's list of them. */
+  bannerLabel: 'Join Platter',
+  /** The first stop of the page's Tab order, shown when focused (docs/accessibility.md). */
+  skipToRooms: 'Skip to the rooms',
   unreachable: UNREACHABLE_SERVER,
   gettingReady: 'Getting things ready…',
   searchLabel: 'Search rooms',

@@ -1,10 +1,13 @@
 /**
  * A modal page over the lobby. It fades in when shown and out when closed
  * (spec §4 Modals; 400 ms, §9); moving to the next modal swaps the box while
- * the shade stays.
+ * the shade stays. It holds the keyboard while open (ui/held-focus.ts). Its
+ * title row and its footer are plain blocks, not <header>/<footer>: inside a
+ * dialog those would be a second banner and contentinfo landmark.
  */
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { commonMessages, MODAL_TRANSITION_MS } from '@platter/contract';
+import { useHeldFocus } from './held-focus';
 
 interface ModalProps {
   title: ReactNode;
@@ -30,13 +33,7 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
     first?.focus();
   }, []);
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  });
+  useHeldFocus(box, true, close);
 
   return (
     <div
@@ -53,16 +50,16 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
         aria-labelledby={titleId}
         style={{ maxWidth: width }}
       >
-        <header className="modal__header">
+        <div className="modal__header">
           <h2 id={titleId} className="modal__title">
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label={commonMessages.close} onClick={close}>
             ×
           </button>
-        </header>
+        </div>
         <div className="modal__body">{children}</div>
-        {footer && <footer className="modal__footer">{footer}</footer>}
+        {footer && <div className="modal__footer">{footer}</div>}
       </div>
     </div>
   );

@@ -13,6 +13,7 @@ import { lobbyMessages } from '@platter/contract';
 import { isFramed } from '../../lib/framed';
 import { useSession } from '../../session/use-session';
 import { usePageTitle } from '../../ui/page-title';
+import { SkipLink } from '../../ui/skip-link';
 import { Spinner } from '../../ui/spinner';
 import { Header } from './header';
 import { RoomList } from './room-list';
@@ -43,11 +44,12 @@ export function LobbyPage({ headband, headbandSettled = true, aside }: LobbyPage
 
   return (
     <div className="page">
+      <SkipLink target="rooms">{lobbyMessages.skipToRooms}</SkipLink>
       {headband}
       {user && !user.registered && <TopBanner />}
       <Header user={user} />
       <div className={`lobby${aside ? ' lobby--with-aside' : ''}`}>
-        <main className="lobby__main">
+        <main id="rooms" className="lobby__main" tabIndex={-1}>
           {user ? (
             <RoomList user={user} />
           ) : session.isError ? (

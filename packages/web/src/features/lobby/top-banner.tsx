@@ -14,7 +14,8 @@ export function TopBanner() {
     setHidden(true);
   };
   return (
-    <div className="top-banner">
+    // A region of its own: guests' first words stand in a landmark like the rest of the page.
+    <section className="top-banner" aria-label={lobbyMessages.bannerLabel}>
       <ModalLink to="/signup" className="top-banner__link">
         <strong>{lobbyMessages.bannerTitle}</strong>
         <span>{lobbyMessages.bannerText}</span>
@@ -22,6 +23,6 @@ export function TopBanner() {
       <button type="button" className="top-banner__close" aria-label={lobbyMessages.hideBanner} onClick={close}>
         ×
       </button>
-    </div>
+    </section>
   );
 }

@@ -24,6 +24,7 @@ import { ModalLink } from '../../ui/modal-link';
 import { ModeratePersonModal, type ModerationTarget } from './moderation/moderate-person-modal';
 import { useRoomRights } from './moderation/use-room-rights';
 import { mentions } from './mentions';
+import { lineKey, useChatAnnouncements } from './use-chat-announcements';
 import { useMentionBadge } from './use-mention-badge';
 import { visibleLines } from './visible-lines';
 
@@ -45,6 +46,7 @@ export function RoomChat({ roomid }: { roomid: string }) {
     [feed, ignored, ignoresKnown],
   );
   useMentionBadge(shown, me);
+  const announcement = useChatAnnouncements(shown, me?.userid);
 
   // Keep the newest line in view as lines arrive.
   useEffect(() => {
@@ -57,15 +59,11 @@ export function RoomChat({ roomid }: { roomid: string }) {
     setModerating({ userid: line.userid, name: line.name, acl: line.acl, chatid: line.chatid });
 
   return (
-    <section className="room-chat" aria-labelledby={titleId}>
+    <section id="room-chat" className="room-chat" aria-labelledby={titleId} tabIndex={-1}>
       <h2 id={titleId} className="room-chat__title">
         {roomPageMessages.chat}
       </h2>
-      <ol
-        ref={listRef}
-        className={`room-chat__lines${rights.moderate ? ' room-chat__lines--moderating' : ''}`}
-        aria-live="polite"
-      >
+      <ol ref={listRef} className={`room-chat__lines${rights.moderate ? ' room-chat__lines--moderating' : ''}`}>
         {shown.length === 0 && ignoresKnown && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
         {shown.map((line) => (
           <FeedLineView
@@ -77,6 +75,10 @@ export function RoomChat({ roomid }: { roomid: string }) {
           />
         ))}
       </ol>
+      {/* Not the list itself as a live region: a busy room would be read line by line. */}
+      <p className="visually-hidden" role="status" data-testid="chat-announcement">
+        {announcement}
+      </p>
       {!me?.registered ? (
         <p className="room-chat__join">
           <ModalLink to="/login">{roomPageMessages.chatLogIn}</ModalLink> {roomPageMessages.chatOr}{' '}
@@ -93,8 +95,6 @@ export function RoomChat({ roomid }: { roomid: string }) {
     </section>
   );
 }
-
-const lineKey = (line: FeedLine) => (line.kind === 'chat' ? line.chatid : line.key);
 
 interface LineProps {
   line: FeedLine;

@@ -13,6 +13,7 @@ import { roomMessages, roomPageMessages, type RoomDetails } from '@platter/contr
 import { ApiCallError, errorText } from '../../api/client';
 import { Logo } from '../../ui/logo';
 import { usePageTitle } from '../../ui/page-title';
+import { SkipLink } from '../../ui/skip-link';
 import { Spinner } from '../../ui/spinner';
 import { player } from '../../live/player';
 import { roomStore, useRoom } from '../../live/room-store';
@@ -59,6 +60,7 @@ export default function RoomPage({ music }: RoomPageProps) {
 
   return (
     <div className={mini ? 'page page--mini' : 'page'}>
+      {room && !mini && <SkipLink target="room-chat">{roomPageMessages.skipToChat}</SkipLink>}
       {/* The miniplayer has no bar: its own header offers the PM button's place. */}
       {!mini && (
         <header className="topbar">

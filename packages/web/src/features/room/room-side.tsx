@@ -6,6 +6,7 @@
  */
 import { roomPageMessages } from '@platter/contract';
 import { useEffect, useRef, type ReactNode } from 'react';
+import { useHeldFocus } from '../../ui/held-focus';
 import { Tabs } from '../../ui/tabs';
 import { RoomChat } from './room-chat';
 import './room-side.css';
@@ -48,16 +49,15 @@ export function RoomSide({ roomid, music, tab, onTab }: RoomSideProps) {
 
 function MusicSheet({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
   const closeButton = useRef<HTMLButtonElement>(null);
+  const sheet = useRef<HTMLElement | null>(null);
+  const asSheet = open && window.matchMedia(SHEET_QUERY).matches;
+  // Opened as a sheet it is a dialog: it holds the keyboard, Escape closes it, and focus goes back to its opener.
+  useHeldFocus(sheet, asSheet, onClose);
   useEffect(() => {
-    if (!open || !window.matchMedia(SHEET_QUERY).matches) return;
-    // Opened as a sheet: focus moves into it, and Escape closes it.
+    if (!asSheet) return;
+    sheet.current = closeButton.current?.closest<HTMLElement>('.room-side__music') ?? null;
     closeButton.current?.focus();
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+  }, [asSheet]);
 
   return (
     <>

@@ -12,6 +12,7 @@ import { libraryKey } from '../../api/library-keys';
 import { useRoom } from '../../live/room-store';
 import { live } from '../../live/socket';
 import { useCurrentUser } from '../../session/use-session';
+import { stillFocusable } from '../../ui/still-focusable';
 import { useRoomRights } from './moderation/use-room-rights';
 
 export function SongActions({ roomid, song }: { roomid: string; song: PlayingSong }) {
@@ -51,9 +52,8 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         type="button"
         className={`button song-actions__vote${myVote === 'up' ? ' is-chosen' : ''}`}
         aria-pressed={myVote === 'up'}
-        disabled={mine || busy}
         title={voteTitle}
-        onClick={() => vote('up')}
+        {...stillFocusable(mine || busy, () => vote('up'))}
       >
         {roomPageMessages.awesome} <span className="song-actions__count">{upvotes}</span>
       </button>
@@ -61,24 +61,22 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         type="button"
         className={`button song-actions__vote song-actions__vote--lame${myVote === 'down' ? ' is-chosen' : ''}`}
         aria-pressed={myVote === 'down'}
-        disabled={mine || busy}
         title={voteTitle}
-        onClick={() => vote('down')}
+        {...stillFocusable(mine || busy, () => vote('down'))}
       >
         {roomPageMessages.lame} <span className="song-actions__count">{downvotes}</span>
       </button>
       <button
         type="button"
         className={`button${snagged ? ' is-chosen' : ''}`}
-        disabled={mine || snagged || busy}
         title={mine ? playbackMessages.snagOwn : undefined}
-        onClick={() =>
+        {...stillFocusable(mine || snagged || busy, () =>
           // The snagged song is in one's queue now: My music shows it at once.
           act(async () => {
             await live.request('snag.add', { roomid, songid: song._id });
             void refreshLibrary();
-          })
-        }
+          }),
+        )}
       >
         {snagged ? roomPageMessages.snagged : roomPageMessages.snag}{' '}
         {snags > 0 && <span className="song-actions__count">♥ {snags}</span>}

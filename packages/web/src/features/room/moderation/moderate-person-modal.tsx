@@ -225,14 +225,15 @@ function Act({ busy, onClick, children }: { busy: boolean; onClick: () => void; 
   );
 }
 
+/** A group of actions, not a landmark: its titles ("Stage") would repeat the room's own regions behind. */
 function Group({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <section className="moderate__group" aria-labelledby={id}>
+    <div role="group" className="moderate__group" aria-labelledby={id}>
       <h3 id={id} className="moderate__title">
         {title}
       </h3>
       <div className="moderate__actions">{children}</div>
-    </section>
+    </div>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser } from '../../../session/use-session';
 import type { StageStep } from '../use-stage-step';
+import { stillFocusable } from '../../../ui/still-focusable';
 import { LockBadge } from './lock-badge';
 import { djPlanText } from './rules-text';
 import { waitReasonText, type StageOffer } from './stage-offer';
@@ -38,11 +39,12 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
     case 'dj':
       return (
         <>
+          {/* One button, Step up then Step down (the same key): pressed, it keeps the focus. */}
           <button
+            key="step"
             type="button"
             className="button button--primary"
-            disabled={stage.busy}
-            onClick={() => stage.step(false)}
+            {...stillFocusable(stage.busy, () => stage.step(false))}
           >
             {djPlanMessages.stepDown}
           </button>
@@ -64,10 +66,10 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
       return (
         <>
           <button
+            key="step"
             type="button"
             className="button button--primary"
-            disabled={stage.busy}
-            onClick={() => stage.step(true)}
+            {...stillFocusable(stage.busy, () => stage.step(true))}
           >
             {waitlistMessages.stepUp}
           </button>

@@ -1,0 +1,213 @@
+/**
+ * axe-core over every screen (docs/accessibility.md): the lobby as a guest and as a member, every
+ * modal route of spec §2, a playing room as a guest, a member, a DJ and its moderator, the phone's
+ * My-music sheet and the moderation menu, each at 1280 and 375 px: no violation of any impact.
+ * One server, one browser; each page is scanned at both widths where it stands.
+ */
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { roomPageMessages } from '@platter/contract';
+import { axeAtEachWidth, WIDTHS } from './support/axe';
+import { launchBrowser } from './support/browser';
+import { demoMemberPage } from './support/member';
+import { apiPost, echosFreshRoom, logIn, memberBySocket } from './support/room-members';
+import { startServer, type RunningServer } from './support/server';
+
+let server: RunningServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  server = await startServer({ RATE_LIMIT_PER_MINUTE: '0' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** The modal routes of spec §2, as e2e/routes.test.ts lists them. */
+const MODAL_PATHS = [
+  'profile',
+  'profile/abc123',
+  'profile/abc123/fanned',
+  'profile/abc123/fans',
+  'profile/abc123/report',
+  'profile/avatar',
+  'profile/edit',
+  'profile/stickers',
+  'account',
+  'account/payment',
+  'account/social',
+  'account/contact',
+  'account/ignore',
+  'create-room',
+  'graphics',
+  'gold',
+  'music',
+];
+/** What a guest is shown (a member is sent on from them, or sees them as a guest does). */
+const GUEST_PATHS = ['reset-password', 'signup', 'signup/email', 'signup/social', 'login'];
+
+const guestPage = async () => (await browser.newContext()).newPage();
+
+/** Opens each modal over the lobby the page shows, as the router does on Back and Forward (no reload), and scans the dialog. */
+async function modalScans(page: Page, paths: readonly string[]): Promise<string[]> {
+  const found: string[] = [];
+  for (const path of paths) {
+    await page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, `/${path}`);
+    await page.getByRole('dialog').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 1);
+    found.push(...(await axeAtEachWidth(page, `/${path}`, '[role="dialog"]')));
+  }
+  return found;
+}
+
+test('the lobby and every modal route, as a guest and as a member', async () => {
+  const guest = await guestPage();
+  await guest.goto(server.baseUrl);
+  await guest.getByRole('link', { name: 'Log in' }).first().waitFor();
+  const found = await axeAtEachWidth(guest, 'the lobby as a guest');
+  found.push(...(await modalScans(guest, GUEST_PATHS)));
+  await guest.context().close();
+
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+  await ada.goto(server.baseUrl);
+  await ada.getByRole('navigation', { name: 'Account' }).getByRole('link', { name: 'Create a room' }).waitFor();
+  found.push(...(await axeAtEachWidth(ada, 'the lobby as a member')));
+  found.push(...(await modalScans(ada, MODAL_PATHS)));
+  await ada.context().close();
+  expect(found).toEqual([]);
+}, 300_000);
+
+test('a playing room as a guest, a member, a DJ and its moderator; My music on a phone; the moderation menu', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Accessible ${Date.now()}`);
+  // Basslord plays one of his demo songs, so the room has a song, a DJ and votes to show.
+  const bass = await logIn(server.baseUrl, 'basslord@example.com');
+  const bassInRoom = await memberBySocket(server.baseUrl, bass, room.roomid);
+  await apiPost(server.baseUrl, 'room.add_dj', { ...bass, roomid: room.roomid });
+  await bassInRoom.call('room.speak', { roomid: room.roomid, text: 'Hello, room' });
+  const nowPlaying = (page: Page) =>
+    page.getByRole('region', { name: 'Now playing' }).getByRole('button', { name: /Awesome/ });
+  const address = `${server.baseUrl}/${room.shortcut}`;
+  const found: string[] = [];
+
+  const guest = await guestPage();
+  await guest.goto(address);
+  await guest.getByRole('region', { name: 'Chat' }).getByText('Hello, room').waitFor();
+  found.push(...(await axeAtEachWidth(guest, 'the room as a guest')));
+  await guest.context().close();
+
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+  await ada.goto(address);
+  await nowPlaying(ada).waitFor();
+  found.push(...(await axeAtEachWidth(ada, 'the room as a member')));
+  await ada.getByRole('button', { name: 'Step up to DJ' }).click();
+  await ada.getByRole('button', { name: 'Step down', exact: true }).waitFor();
+  found.push(...(await axeAtEachWidth(ada, 'the room as a DJ')));
+  // A phone opens My music as a sheet over the room.
+  await ada.setViewportSize({ width: 375, height: 800 });
+  await ada.getByRole('button', { name: 'My music' }).click();
+  await ada
+    .getByRole('region', { name: 'My music' })
+    .getByRole('tab', { name: /^Queue/ })
+    .waitFor();
+  for (const line of await axeAtEachWidth(ada, 'My music as a sheet')) if (line.includes('375 px')) found.push(line);
+  await ada.context().close();
+
+  const echo = await demoMemberPage(browser, server.baseUrl, 'echo@example.com');
+  await echo.goto(address);
+  await nowPlaying(echo).waitFor();
+  found.push(...(await axeAtEachWidth(echo, 'the room as its moderator')));
+  await echo.getByRole('button', { name: 'Moderation' }).click();
+  const panel = echo.getByRole('dialog', { name: 'Moderation' });
+  await panel.getByRole('button', { name: 'Moderate Basslord' }).waitFor();
+  found.push(...(await axeAtEachWidth(echo, 'the moderation panel')));
+  await panel.getByRole('button', { name: 'Moderate Basslord' }).click();
+  await echo.getByRole('dialog', { name: 'Moderate Basslord' }).waitFor();
+  found.push(...(await axeAtEachWidth(echo, 'the moderation menu')));
+  await echo.context().close();
+  bassInRoom.leave();
+  expect(found).toEqual([]);
+}, 300_000);
+
+/** What has the focus, as "tag: its name" (its label, else its words), "body" when nothing has it. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement;
+    if (!element || element === document.body) return 'body';
+    const name = element.getAttribute('aria-label') ?? element.textContent ?? '';
+    return `${element.tagName.toLowerCase()}: ${name.replace(/\s+/g, ' ').trim()}`;
+  });
+
+/** Presses Tab (or Shift+Tab) until the focus is on what `name` matches; the focus is on <body> at no step. */
+async function tabTo(page: Page, name: RegExp, backwards = false): Promise<number> {
+  for (let presses = 1; presses <= 60; presses++) {
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+    const now = await focused(page);
+    expect(now, `after ${presses} presses`).not.toBe('body');
+    if (name.test(now)) return presses;
+  }
+  throw new Error(`Tab never reached ${name}; the focus is on ${await focused(page)}`);
+}
+
+test('the keyboard journey: from the page’s start, take a DJ spot, vote, chat, open and close a profile', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Keyboard ${Date.now()}`);
+  const bass = await logIn(server.baseUrl, 'basslord@example.com');
+  const bassInRoom = await memberBySocket(server.baseUrl, bass, room.roomid);
+  await apiPost(server.baseUrl, 'room.add_dj', { ...bass, roomid: room.roomid });
+  await bassInRoom.call('room.speak', { roomid: room.roomid, text: 'Welcome, keyboards' });
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', { viewport: WIDTHS[0] });
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  const awesome = ada.getByRole('region', { name: 'Now playing' }).getByRole('button', { name: /Awesome/ });
+  await awesome.waitFor();
+
+  // The page's first stop is the skip link to the chat.
+  expect(await tabTo(ada, /Skip to the chat/)).toBe(1);
+  // Take a DJ spot: the button becomes Step down under the focus, which stays on it.
+  await tabTo(ada, /^button: Step up to DJ$/);
+  await ada.keyboard.press('Enter');
+  await ada.getByRole('button', { name: 'Step down', exact: true }).waitFor();
+  expect(await focused(ada)).toBe('button: Step down');
+  // Vote: Awesome is pressed and keeps the focus while the vote goes.
+  const awesomeFirst = await awesome.evaluate(
+    (button) => (button.compareDocumentPosition(document.activeElement!) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0,
+  );
+  await tabTo(ada, /^button: Awesome/, awesomeFirst);
+  await ada.keyboard.press('Enter');
+  await expect.poll(() => awesome.getAttribute('aria-pressed')).toBe('true');
+  expect(await focused(ada)).toMatch(/^button: Awesome/);
+  // Back to the start, and the skip link goes straight to the chat box.
+  await tabTo(ada, /Skip to the chat/, true);
+  await ada.keyboard.press('Enter');
+  expect(await focused(ada)).toBe(`input: ${roomPageMessages.chatInputLabel}`);
+  await ada.keyboard.type('Typed without a mouse');
+  await ada.keyboard.press('Enter');
+  const chat = ada.getByRole('region', { name: 'Chat' });
+  await chat.getByText('Typed without a mouse').waitFor();
+  expect(await focused(ada)).toBe(`input: ${roomPageMessages.chatInputLabel}`);
+  // A screen reader hears a new line politely, and how many came when they come fast (not one's own).
+  const announced = () => ada.getByTestId('chat-announcement').textContent();
+  await bassInRoom.call('room.speak', { roomid: room.roomid, text: 'Are you there?' });
+  await expect.poll(announced, { timeout: 10_000 }).toBe(roomPageMessages.chatLineSaid('Basslord', 'Are you there?'));
+  for (const text of ['one', 'two', 'three']) await bassInRoom.call('room.speak', { roomid: room.roomid, text });
+  await expect.poll(announced, { timeout: 10_000 }).toMatch(/^[23] new lines in the chat$/);
+  // Open Basslord's profile from his line in the chat: the dialog holds the focus, Escape closes it, and the focus returns.
+  await tabTo(ada, /^a: Basslord$/, true);
+  await ada.evaluate(() => document.activeElement?.setAttribute('data-opener', ''));
+  await ada.keyboard.press('Enter');
+  const dialog = ada.getByRole('dialog');
+  await dialog.waitFor();
+  for (let press = 0; press < 15; press++) {
+    await ada.keyboard.press('Tab');
+    expect(await dialog.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  }
+  await ada.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  await expect.poll(() => ada.evaluate(() => document.activeElement?.hasAttribute('data-opener'))).toBe(true);
+  await ada.context().close();
+  bassInRoom.leave();
+});

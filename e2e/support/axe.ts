@@ -1,0 +1,42 @@
+/**
+ * axe-core (through @axe-core/playwright) run in Debian's Chromium over what a page shows, at the
+ * two widths the product is drawn for: a desktop's 1280 px and a phone's 375 px.
+ */
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { animationsSettled } from './browser';
+
+export const WIDTHS = [
+  { width: 1280, height: 900 },
+  { width: 375, height: 800 },
+] as const;
+
+/**
+ * Every violation of any impact on the page as it is now, one line each ("rule (impact) at
+ * selector: help"), so a failing test names what to fix. Entrance animations are waited out
+ * first: a modal fading in reads as low contrast.
+ */
+export async function axeViolations(page: Page, within?: string): Promise<string[]> {
+  await animationsSettled(page);
+  // Only the violations are read back: passes and incomplete results are most of the work of reporting.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id} (${violation.impact ?? 'no impact'}) at ${node.target.join(' ')}: ${violation.help}`,
+    ),
+  );
+}
+
+/**
+ * Scans the page at each width (only the part `within` selects, when given); the lines found are
+ * labelled with `what` and the width.
+ */
+export async function axeAtEachWidth(page: Page, what: string, within?: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size);
+    for (const line of await axeViolations(page, within)) found.push(`${what} at ${size.width} px: ${line}`);
+  }
+  return found;
+}
