@@ -6,7 +6,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { roomPageMessages } from '@platter/contract';
+import { commonMessages, roomPageMessages } from '@platter/contract';
 import { axeAtEachWidth, WIDTHS } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
@@ -60,7 +60,19 @@ async function modalScans(page: Page, paths: readonly string[]): Promise<string[
       dispatchEvent(new PopStateEvent('popstate'));
     }, `/${path}`);
     await page.getByRole('dialog').waitFor();
-    await page.waitForFunction(() => document.querySelectorAll('[role="dialog"]').length === 1);
+    // One dialog, and the screen itself: a modal's code loads on demand, behind a "Loading…" modal.
+    await page.waitForFunction((loading) => {
+      const dialogs = document.querySelectorAll('[role="dialog"]');
+      const labelledBy = dialogs[0]?.getAttribute('aria-labelledby');
+      const title = labelledBy ? document.getElementById(labelledBy)?.textContent : null;
+      return dialogs.length === 1 && title !== loading;
+    }, commonMessages.loading);
+    // And fully shown: a dialog still fading in reads as low contrast.
+    await page.waitForFunction(() => {
+      for (let box = document.querySelector('[role="dialog"]'); box; box = box.parentElement)
+        if (getComputedStyle(box).opacity !== '1') return false;
+      return true;
+    });
     found.push(...(await axeAtEachWidth(page, `/${path}`, '[role="dialog"]')));
   }
   return found;
@@ -199,7 +211,7 @@ test('the keyboard journey: from the page’s start, take a DJ spot, vote, chat,
   await tabTo(ada, /^a: Basslord$/, true);
   await ada.evaluate(() => document.activeElement?.setAttribute('data-opener', ''));
   await ada.keyboard.press('Enter');
-  const dialog = ada.getByRole('dialog');
+  const dialog = ada.getByRole('dialog', { name: /Basslord/ });
   await dialog.waitFor();
   for (let press = 0; press < 15; press++) {
     await ada.keyboard.press('Tab');

@@ -17,7 +17,7 @@ export const WIDTHS = [
  * first: a modal fading in reads as low contrast.
  */
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
-  await animationsSettled(page);
+  await stillAndLoaded(page);
   // Only the violations are read back: passes and incomplete results are most of the work of reporting.
   const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
   const results = await (within ? builder.include(within) : builder).analyze();
@@ -26,6 +26,28 @@ export async function axeViolations(page: Page, within?: string): Promise<string
       (node) => `${violation.id} (${violation.impact ?? 'no impact'}) at ${node.target.join(' ')}: ${violation.help}`,
     ),
   );
+}
+
+/**
+ * Waits until nothing is loading (no spinner) and nothing fades in any more: content that comes
+ * after a fetch fades in on its own, later than the modal around it.
+ */
+async function stillAndLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('[role="dialog"] .spinner'));
+  for (let round = 0; round < 20; round++) {
+    await animationsSettled(page);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const fading = await page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+          ).length,
+    );
+    if (fading === 0) return;
+  }
 }
 
 /**

@@ -14,6 +14,10 @@ export function useSession() {
     enabled: !isFramed(),
     staleTime: Infinity,
     retry: 1,
+    // A refused start (too many guests from one address) is told, not asked again by every part of
+    // the page that mounts once the lobby shows: the lobby waits for the session before drawing its
+    // parts (no layout shift), so each of them mounting would start another guest and another refusal.
+    retryOnMount: false,
   });
 }
 

@@ -38,7 +38,9 @@ export function useDirectoryGraph(user: SelfUser | undefined) {
     enabled,
     onSnapshot: (graph) => queryClient.setQueryData(graphKey(userid), graph),
     onEvent: (event) => {
-      if (event.command === 'directory_graph') queryClient.setQueryData(graphKey(userid), { rooms: event.rooms });
+      // Frames are not checked against the contract in the page: a graph that is not a list is skipped.
+      if (event.command === 'directory_graph' && Array.isArray(event.rooms))
+        queryClient.setQueryData(graphKey(userid), { rooms: event.rooms });
     },
   });
 

@@ -59,40 +59,43 @@ export function RoomChat({ roomid }: { roomid: string }) {
     setModerating({ userid: line.userid, name: line.name, acl: line.acl, chatid: line.chatid });
 
   return (
-    <section id="room-chat" className="room-chat" aria-labelledby={titleId} tabIndex={-1}>
-      <h2 id={titleId} className="room-chat__title">
-        {roomPageMessages.chat}
-      </h2>
-      <ol ref={listRef} className={`room-chat__lines${rights.moderate ? ' room-chat__lines--moderating' : ''}`}>
-        {shown.length === 0 && ignoresKnown && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
-        {shown.map((line) => (
-          <FeedLineView
-            key={lineKey(line)}
-            line={line}
-            me={me?.name ?? null}
-            now={now}
-            onModerate={line.kind === 'chat' && rights.canDeleteLine(line) ? moderate : undefined}
-          />
-        ))}
-      </ol>
-      {/* Not the list itself as a live region: a busy room would be read line by line. */}
+    <>
+      <section id="room-chat" className="room-chat" aria-labelledby={titleId} tabIndex={-1}>
+        <h2 id={titleId} className="room-chat__title">
+          {roomPageMessages.chat}
+        </h2>
+        <ol ref={listRef} className={`room-chat__lines${rights.moderate ? ' room-chat__lines--moderating' : ''}`}>
+          {shown.length === 0 && ignoresKnown && <li className="room-chat__empty">{roomPageMessages.chatEmpty}</li>}
+          {shown.map((line) => (
+            <FeedLineView
+              key={lineKey(line)}
+              line={line}
+              me={me?.name ?? null}
+              now={now}
+              onModerate={line.kind === 'chat' && rights.canDeleteLine(line) ? moderate : undefined}
+            />
+          ))}
+        </ol>
+        {!me?.registered ? (
+          <p className="room-chat__join">
+            <ModalLink to="/login">{roomPageMessages.chatLogIn}</ModalLink> {roomPageMessages.chatOr}{' '}
+            <ModalLink to="/signup">{roomPageMessages.chatSignUp}</ModalLink> {roomPageMessages.chatToChat}
+          </p>
+        ) : mutedUntil !== undefined && mutedUntil > now ? (
+          <p className="room-chat__muted" role="status">
+            {chatMessages.muted}
+          </p>
+        ) : (
+          <ChatInput roomid={roomid} />
+        )}
+        {moderating && <ModeratePersonModal target={moderating} onClose={() => setModerating(null)} />}
+      </section>
+      {/* Not the list itself as a live region: a busy room would be read line by line. Beside the chat,
+        not in it, so that the chat region holds each line once. */}
       <p className="visually-hidden" role="status" data-testid="chat-announcement">
         {announcement}
       </p>
-      {!me?.registered ? (
-        <p className="room-chat__join">
-          <ModalLink to="/login">{roomPageMessages.chatLogIn}</ModalLink> {roomPageMessages.chatOr}{' '}
-          <ModalLink to="/signup">{roomPageMessages.chatSignUp}</ModalLink> {roomPageMessages.chatToChat}
-        </p>
-      ) : mutedUntil !== undefined && mutedUntil > now ? (
-        <p className="room-chat__muted" role="status">
-          {chatMessages.muted}
-        </p>
-      ) : (
-        <ChatInput roomid={roomid} />
-      )}
-      {moderating && <ModeratePersonModal target={moderating} onClose={() => setModerating(null)} />}
-    </section>
+    </>
   );
 }
 
