@@ -11,6 +11,7 @@ import { axeAtEachWidth, WIDTHS } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiPost, echosFreshRoom, logIn, memberBySocket } from './support/room-members';
+import { GUEST_MODAL_PATHS, MEMBER_MODAL_PATHS } from './support/modal-paths';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -26,28 +27,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The modal routes of spec §2, as e2e/routes.test.ts lists them. */
-const MODAL_PATHS = [
-  'profile',
-  'profile/abc123',
-  'profile/abc123/fanned',
-  'profile/abc123/fans',
-  'profile/abc123/report',
-  'profile/avatar',
-  'profile/edit',
-  'profile/stickers',
-  'account',
-  'account/payment',
-  'account/social',
-  'account/contact',
-  'account/ignore',
-  'create-room',
-  'graphics',
-  'gold',
-  'music',
-];
-/** What a guest is shown (a member is sent on from them, or sees them as a guest does). */
-const GUEST_PATHS = ['reset-password', 'signup', 'signup/email', 'signup/social', 'login'];
+/** Every modal route, and My music (a route of its own on a phone). */
+const MODAL_PATHS = [...MEMBER_MODAL_PATHS, 'music'];
 
 const guestPage = async () => (await browser.newContext()).newPage();
 
@@ -83,7 +64,7 @@ test('the lobby and every modal route, as a guest and as a member', async () => 
   await guest.goto(server.baseUrl);
   await guest.getByRole('link', { name: 'Log in' }).first().waitFor();
   const found = await axeAtEachWidth(guest, 'the lobby as a guest');
-  found.push(...(await modalScans(guest, GUEST_PATHS)));
+  found.push(...(await modalScans(guest, GUEST_MODAL_PATHS)));
   await guest.context().close();
 
   const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');

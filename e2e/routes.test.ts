@@ -2,6 +2,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { GUEST_MODAL_PATHS, MEMBER_MODAL_PATHS } from './support/modal-paths';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -17,29 +18,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const MODAL_PATHS = [
-  'profile',
-  'profile/abc123',
-  'profile/abc123/fanned',
-  'profile/abc123/fans',
-  'profile/abc123/report',
-  'profile/avatar',
-  'profile/edit',
-  'profile/stickers',
-  'account',
-  'account/payment',
-  'account/social',
-  'account/contact',
-  'account/ignore',
-  'reset-password',
-  'signup',
-  'signup/email',
-  'signup/social',
-  'login',
-  'create-room',
-  'graphics',
-  'gold',
-];
+const MODAL_PATHS = [...MEMBER_MODAL_PATHS, ...GUEST_MODAL_PATHS];
 
 test('each modal route opens a dialog over the lobby, with and without a trailing slash', async () => {
   const page = await browser.newPage();
