@@ -16,6 +16,8 @@ export type ErrorCode =
   | 'payment_declined'
   /** The payment provider could not be reached or did not answer in time. */
   | 'payment_unavailable'
+  /** A part the server needs (Redis) is away for a moment: nothing was done, and the same call may be made again. */
+  | 'unavailable'
   | 'internal';
 
 export interface ApiFailure {
@@ -35,6 +37,8 @@ export const apiMessages = {
   forbidden: "Sorry, you're not allowed to do that.",
   staffOnly: 'Sorry, only staff can do that.',
   internal: 'Sorry, something went wrong on our side. Please try again.',
+  /** A call that could not be done while a part of the server was away (errcode `unavailable`); nothing was stored. */
+  unavailable: "Sorry, we couldn't do that just now. Please try again in a moment.",
   userNotFound: "Sorry, we couldn't find that user.",
   djNotFound: "Sorry, we couldn't find a DJ by that name.",
   /** Requests the transport refuses (a client's mistake, read by whoever writes the client). */

@@ -16,6 +16,7 @@ import { createDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { Caches } from './lib/caches';
 import { createBus } from './realtime/bus';
+import { DEFAULT_REDIS_TIMING, type RedisTiming } from './lib/redis';
 import { attachGateway, type SocketCaller } from './realtime/gateway';
 import type { LiveConnection } from './realtime/connection';
 import { ttapiGateway } from './realtime/ttapi/gateway';
@@ -124,17 +125,18 @@ export interface AppOptions {
   heartbeats?: Heartbeats;
   /** Where the log goes (standard output unless given): a test reads what the log says. */
   logStream?: LogStream;
+  /** How long to wait on Redis, and to reconnect to it: shorter in tests of outages. */
+  redisTiming?: RedisTiming;
 }
 
 export async function buildApp(
   config: Config,
   now: () => number = Date.now,
-  { heartbeats = {}, logStream }: AppOptions = {},
+  { heartbeats = {}, logStream, redisTiming = DEFAULT_REDIS_TIMING }: AppOptions = {},
 ): Promise<App> {
   const db = await createDatabase(config.database);
   await migrateToLatest(db);
   await syncStickerCatalogue(db, now());
-  const bus = await createBus(config.redisUrl);
 
   const requestLogging = ['debug', 'trace'].includes(config.logLevel);
   const http = Fastify({
@@ -151,6 +153,8 @@ export async function buildApp(
     // Behind a reverse proxy (TRUST_PROXY), request.ip is the person's address: limits per IP count people.
     trustProxy: config.trustProxy,
   });
+  const redisLog = http.log.child({ component: 'redis' });
+  const bus = await createBus(config.redisUrl, redisLog, redisTiming);
   const mail = await createMailService(config, db, now, http.log);
   // The sandbox is reached over HTTP like any processor: at SANDBOX_PAY_URL, or this instance's own address once it listens.
   const payments = await createPaymentProvider(config, db, now, () => ownAddress(http));
@@ -161,7 +165,7 @@ export async function buildApp(
     hub: new Hub(bus, http.log),
     caches: new Caches(),
     mail,
-    limits: await createRateLimiter(config),
+    limits: await createRateLimiter(config, redisLog, redisTiming),
     payments,
     storage: await createStorage(config.library.storage, config.dataDir),
     now,

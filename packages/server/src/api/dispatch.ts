@@ -21,6 +21,7 @@ import { CheckedInputs } from './checked-inputs';
 import { describeIssue } from './describe-issue';
 import { gzipNegotiation, PreparedBody } from './prepared-body';
 import { andThen, type MaybePromise } from '../lib/maybe-promise';
+import { RedisUnavailable } from '../lib/redis';
 
 export interface Dispatcher {
   /** Runs one call as the API would; used by the HTTP route and the cookie routes. */
@@ -47,6 +48,7 @@ const STATUS: Record<ApiFailure['errcode'], number> = {
   link_expired: 410,
   payment_declined: 402,
   payment_unavailable: 503,
+  unavailable: 503,
   internal: 500,
 };
 
@@ -112,6 +114,10 @@ export function createDispatcher(
   const succeeded = (result: unknown): [true, unknown] => [true, result];
   const failed = (name: string, error: unknown): Envelope<never> => {
     if (error instanceof ApiError) return failure(error);
+    if (error instanceof RedisUnavailable) {
+      log.warn({ call: name, err: { message: error.message } }, 'API call refused while Redis is away');
+      return failure(errors.unavailable());
+    }
     log.error({ err: error, call: name }, 'API call failed');
     return failure(errors.internal());
   };

@@ -20,6 +20,8 @@ export const errors = {
   notAuthenticated: () => new ApiError(apiMessages.sessionEnded, 'not_authenticated'),
   membersOnly: () => new ApiError(apiMessages.membersOnly, 'members_only'),
   internal: () => new ApiError(apiMessages.internal, 'internal'),
+  /** Redis was away: nothing was done, and the caller may simply try again. */
+  unavailable: () => new ApiError(apiMessages.unavailable, 'unavailable'),
 };
 
 /** True when a database write failed on a unique index (SQLite or PostgreSQL). */

@@ -9,8 +9,8 @@
  * each failure (the login backoff, features/accounts/login-backoff.ts).
  */
 import { LRUCache } from 'lru-cache';
-import type { Redis } from 'ioredis';
 import type { Config } from '../config';
+import { DEFAULT_REDIS_TIMING, openRedis, type RedisLink, type RedisLog, type RedisTiming } from '../lib/redis';
 import { hashSecret } from '../lib/ids';
 import { ApiError } from './errors';
 
@@ -82,21 +82,27 @@ export class InProcessRateLimiter implements RateLimiter {
 const PREFIX = 'platter:limit:';
 const STRIKES_PREFIX = 'platter:strikes:';
 
+/**
+ * Counts in Redis. While Redis is away a count fails at once (or after the command timeout) with
+ * RedisUnavailable, which the call answers as "try again in a moment": a limit that cannot count
+ * does not let the action through uncounted, and nothing was done yet.
+ */
 export class RedisRateLimiter implements RateLimiter {
-  static async connect(url: string): Promise<RedisRateLimiter> {
-    const { Redis } = await import('ioredis');
-    return new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 3 }));
+  static async connect(url: string, log: RedisLog, timing: RedisTiming = DEFAULT_REDIS_TIMING): Promise<RedisRateLimiter> {
+    return new RedisRateLimiter(await openRedis(url, 'limits', log, timing));
   }
 
-  private constructor(private readonly redis: Redis) {}
+  private constructor(private readonly link: RedisLink) {}
 
   async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
-    const batch = this.redis.multi();
-    for (const key of keys) {
-      const slot = PREFIX + slotOf(key, windowMs, at);
-      batch.incr(slot).pexpire(slot, 2 * windowMs);
-    }
-    const results = (await batch.exec()) ?? [];
+    const results = await this.link.run(async (redis) => {
+      const batch = redis.multi();
+      for (const key of keys) {
+        const slot = PREFIX + slotOf(key, windowMs, at);
+        batch.incr(slot).pexpire(slot, 2 * windowMs);
+      }
+      return (await batch.exec()) ?? [];
+    });
     const counts: number[] = [];
     // Replies alternate: INCR's count, then PEXPIRE's 1.
     for (const [index, [error, value]] of results.entries()) {
@@ -107,35 +113,36 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async strikesOf(key: string): Promise<Strikes | null> {
-    const [count, lastAt] = await this.redis.hmget(STRIKES_PREFIX + key, 'count', 'lastAt');
+    const [count, lastAt] = await this.link.run((redis) => redis.hmget(STRIKES_PREFIX + key, 'count', 'lastAt'));
     return count && lastAt ? { count: Number(count), lastAt: Number(lastAt) } : null;
   }
 
   async strike(key: string, at: number, keepMs: number): Promise<Strikes> {
     const slot = STRIKES_PREFIX + key;
     // One transaction, so two instances counting the same failure at once both count.
-    const results = await this.redis
-      .multi()
-      .hincrby(slot, 'count', 1)
-      .hset(slot, 'lastAt', at)
-      .pexpire(slot, keepMs)
-      .exec();
+    const results = await this.link.run((redis) =>
+      redis.multi().hincrby(slot, 'count', 1).hset(slot, 'lastAt', at).pexpire(slot, keepMs).exec(),
+    );
     const [error, count] = results?.[0] ?? [new Error('The strike was not counted.'), 0];
     if (error) throw error;
     return { count: Number(count), lastAt: at };
   }
 
   async forgive(key: string): Promise<void> {
-    await this.redis.del(STRIKES_PREFIX + key);
+    await this.link.run((redis) => redis.del(STRIKES_PREFIX + key));
   }
 
   async close(): Promise<void> {
-    await this.redis.quit();
+    this.link.close();
   }
 }
 
-export async function createRateLimiter(config: Config): Promise<RateLimiter> {
-  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new InProcessRateLimiter();
+export async function createRateLimiter(
+  config: Config,
+  log: RedisLog,
+  timing: RedisTiming = DEFAULT_REDIS_TIMING,
+): Promise<RateLimiter> {
+  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl, log, timing) : new InProcessRateLimiter();
 }
 
 /** What limitAction uses of api/context's Services, written out: context.ts imports RateLimiter from here. */

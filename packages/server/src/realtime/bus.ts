@@ -1,10 +1,14 @@
 /**
  * Messages between server instances. In-process by default; over Redis
  * pub/sub when REDIS_URL is set, so that instances behind a load balancer
- * see each other's room events (ioredis is loaded only then).
+ * see each other's room events (ioredis is loaded only then). Redis may go
+ * away and come back: the bus keeps serving this instance's own listeners
+ * meanwhile, keeps what it could not send, and subscribes again to every
+ * channel once Redis is back (docs/realtime.md, "When Redis is down").
  */
+import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import type { Redis } from 'ioredis';
+import { DEFAULT_REDIS_TIMING, openRedis, type RedisLink, type RedisLog, type RedisTiming } from '../lib/redis';
 
 export type Listener = (message: unknown) => void;
 
@@ -13,10 +17,21 @@ export interface Bus {
   /** Resolves once subscribed; the returned function unsubscribes this listener. */
   subscribe(channel: string, listener: Listener): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** False while messages may not be reaching other instances, or theirs this one (/readyz). */
+  readonly healthy: boolean;
+  /**
+   * Runs `listener` each time the bus is whole again after an outage, with the time it was first
+   * seen broken: what other instances published meanwhile may never have arrived here.
+   */
+  onRecovered(listener: (downSince: number) => void): void;
 }
 
-export async function createBus(redisUrl: string | undefined): Promise<Bus> {
-  return redisUrl ? RedisBus.connect(redisUrl) : new InProcessBus();
+export async function createBus(
+  redisUrl: string | undefined,
+  log: RedisLog,
+  timing: RedisTiming = DEFAULT_REDIS_TIMING,
+): Promise<Bus> {
+  return redisUrl ? RedisBus.connect(redisUrl, log, timing) : new InProcessBus();
 }
 
 export class InProcessBus implements Bus {
@@ -42,63 +57,192 @@ export class InProcessBus implements Bus {
   async close(): Promise<void> {
     this.events.removeAllListeners();
   }
+
+  readonly healthy = true;
+
+  onRecovered(): void {
+    // One process is never cut off from itself.
+  }
 }
 
 const PREFIX = 'platter:';
+/** Messages kept while Redis is away, at most; past it the oldest go (rooms re-read theirs: room/replay.ts). */
+const BACKLOG_LIMIT = 10_000;
 
 export class RedisBus implements Bus {
   private readonly local = new InProcessBus();
+  /** The channels this instance listens to, and how many local subscribers each has. */
   private readonly counts = new Map<string, number>();
+  /**
+   * Who published a message, on the wire before its JSON (`@id {…}`): this instance hands its own
+   * messages to its listeners as it publishes them, and skips them when Redis brings them back.
+   */
+  private readonly id = randomBytes(6).toString('base64url');
+  /** What could not be sent while Redis was away, in order: [channel, text]. */
+  private backlog: [string, string][] = [];
+  private dropped = 0;
+  private flushing = false;
+  /** Every channel is subscribed on the subscriber's current link. */
+  private subscribed = false;
+  /** When the bus was first seen broken, null while it is whole. */
+  private downSince: number | null = null;
+  private readonly recovered = new EventEmitter();
 
-  static async connect(url: string): Promise<RedisBus> {
-    const { Redis } = await import('ioredis');
-    const options = { lazyConnect: false, maxRetriesPerRequest: 3 };
+  static async connect(url: string, log: RedisLog, timing: RedisTiming = DEFAULT_REDIS_TIMING): Promise<RedisBus> {
     // The subscriber skips ioredis's ready check: that check (an INFO) waits for the connection's
     // first round trips, and a SUBSCRIBE sent meanwhile (ioredis lets it through early) turns the
     // connection to subscriber mode, where the INFO fails and the subscription is lost. A
     // pub/sub connection has nothing to wait for: Redis takes SUBSCRIBE while it loads.
-    const subscriber = new Redis(url, { ...options, enableReadyCheck: false });
-    return new RedisBus(new Redis(url, options), subscriber);
+    // ioredis's own resubscription is off: the bus subscribes its channels again itself, and
+    // knows when that is done (a failed one was kept as done, and the instance went deaf).
+    const subscriber = await openRedis(url, 'subscriber', log, timing, {
+      enableReadyCheck: false,
+      autoResubscribe: false,
+    });
+    const publisher = await openRedis(url, 'publisher', log, timing);
+    const bus = new RedisBus(publisher, subscriber, log);
+    // An instance started while Redis is away serves its own listeners and says so (healthy is false).
+    const wait = Math.max(timing.commandTimeoutMs, 1_000);
+    const up = await Promise.all([subscriber.waitUp(wait), publisher.waitUp(wait)]);
+    if (!up.every(Boolean)) log.warn({}, 'Redis is not reachable yet: starting without it');
+    return bus;
   }
 
   private constructor(
-    private readonly publisher: Redis,
-    private readonly subscriber: Redis,
+    private readonly publisher: RedisLink,
+    private readonly subscriber: RedisLink,
+    private readonly log: RedisLog,
   ) {
-    this.subscriber.on('message', (channel: string, text: string) => {
-      let message: unknown;
-      try {
-        message = JSON.parse(text);
-      } catch {
-        return; // not ours
-      }
-      void this.local.publish(channel.slice(PREFIX.length), message);
-    });
+    this.subscriber.redis.on('message', (channel: string, text: string) => this.receive(channel, text));
+    this.subscriber.redis.on('ready', () => void this.subscribeAll());
+    this.subscriber.redis.on('close', () => this.broken());
+    this.publisher.redis.on('ready', () => void this.flush());
+    this.publisher.redis.on('close', () => this.broken());
   }
 
+  get healthy(): boolean {
+    return this.downSince === null && this.publisher.up && this.subscriber.up && this.backlog.length === 0;
+  }
+
+  onRecovered(listener: (downSince: number) => void): void {
+    this.recovered.on('recovered', listener);
+  }
+
+  /** Hands the message to this instance's listeners at once, then to Redis (or keeps it until Redis is back). */
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.publisher.publish(PREFIX + channel, JSON.stringify(message));
+    void this.local.publish(channel, message);
+    const text = `@${this.id} ${JSON.stringify(message)}`;
+    if (this.backlog.length > 0 || !this.publisher.up) return this.keep(channel, text);
+    try {
+      await this.publisher.run((redis) => redis.publish(PREFIX + channel, text));
+    } catch {
+      this.broken();
+      this.keep(channel, text);
+    }
   }
 
+  /**
+   * Resolves once the channel's messages reach `listener`: those of this instance at once, other
+   * instances' once Redis has the subscription, or, while Redis is away, once it is back (so a
+   * page is served by its own instance meanwhile rather than refused).
+   */
   async subscribe(channel: string, listener: Listener): Promise<() => Promise<void>> {
+    const unsubscribeLocal = await this.local.subscribe(channel, listener);
     const count = this.counts.get(channel) ?? 0;
     this.counts.set(channel, count + 1);
-    if (count === 0) await this.subscriber.subscribe(PREFIX + channel);
-    const unsubscribeLocal = await this.local.subscribe(channel, listener);
+    if (count === 0 && this.subscriber.up) {
+      // A failure redials the link (or it was lost): every channel is subscribed again once it is back.
+      await this.subscriber.run((redis) => redis.subscribe(PREFIX + channel)).catch(() => this.broken());
+    }
+    let done = false;
     return async () => {
+      if (done) return;
+      done = true;
       await unsubscribeLocal();
       const left = (this.counts.get(channel) ?? 1) - 1;
-      this.counts.set(channel, left);
-      if (left === 0) {
-        this.counts.delete(channel);
-        await this.subscriber.unsubscribe(PREFIX + channel);
-      }
+      if (left > 0) return void this.counts.set(channel, left);
+      this.counts.delete(channel);
+      if (this.subscriber.up) await this.subscriber.run((redis) => redis.unsubscribe(PREFIX + channel)).catch(() => {});
     };
   }
 
   async close(): Promise<void> {
+    this.recovered.removeAllListeners();
     await this.local.close();
-    this.subscriber.disconnect();
-    this.publisher.disconnect();
+    this.subscriber.close();
+    this.publisher.close();
+  }
+
+  private receive(channel: string, text: string): void {
+    let json = text;
+    if (text.startsWith('@')) {
+      const space = text.indexOf(' ');
+      if (text.slice(1, space) === this.id) return; // heard already, as it was published
+      json = text.slice(space + 1);
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(json);
+    } catch {
+      return; // not ours
+    }
+    void this.local.publish(channel.slice(PREFIX.length), message);
+  }
+
+  private broken(): void {
+    this.downSince ??= Date.now();
+    if (this.subscriber.redis.status !== 'ready') this.subscribed = false;
+  }
+
+  /** Subscribes every channel again on a new link; once that and the backlog are done, the bus is whole. */
+  private async subscribeAll(): Promise<void> {
+    this.subscribed = false;
+    const channels = [...this.counts.keys()].map((channel) => PREFIX + channel);
+    try {
+      if (channels.length > 0) await this.subscriber.run((redis) => redis.subscribe(...channels));
+    } catch {
+      this.broken();
+      return; // the link is redialled, or lost: this runs again when it is back
+    }
+    this.subscribed = true;
+    this.settle();
+  }
+
+  private keep(channel: string, text: string): void {
+    this.backlog.push([channel, text]);
+    if (this.backlog.length > BACKLOG_LIMIT) {
+      this.backlog.shift();
+      if (this.dropped++ === 0) this.log.warn({ kept: BACKLOG_LIMIT }, 'Redis is away: the oldest bus messages are dropped');
+    }
+  }
+
+  /** Sends what was kept while Redis was away, in order; stops at the first failure (it stays kept). */
+  private async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    try {
+      while (this.backlog.length > 0 && this.publisher.up) {
+        const [channel, text] = this.backlog[0]!;
+        await this.publisher.run((redis) => redis.publish(PREFIX + channel, text));
+        this.backlog.shift();
+      }
+    } catch {
+      this.broken();
+    } finally {
+      this.flushing = false;
+    }
+    this.settle();
+  }
+
+  /** Whole again: both links up, every channel subscribed, nothing kept. */
+  private settle(): void {
+    if (this.downSince === null || !this.subscribed || !this.publisher.up || !this.subscriber.up) return;
+    if (this.backlog.length > 0) return void this.flush();
+    const since = this.downSince;
+    this.downSince = null;
+    if (this.dropped > 0) this.log.warn({ dropped: this.dropped }, 'bus messages were dropped while Redis was away');
+    this.dropped = 0;
+    this.log.info({ downMs: Date.now() - since }, 'the bus is whole again');
+    this.recovered.emit('recovered', since);
   }
 }

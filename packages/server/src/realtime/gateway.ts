@@ -115,7 +115,6 @@ export function attachGateway(
     const release = options.openSockets.ofSession(caller.sessionId);
     if (!release) return refuse(connection, liveLimitMessages.tooManyPages, 'rate_limited');
     connection.onClose(release);
-    connection.caller = { userid, userauth, sessionId: caller.sessionId };
     // Every page of the member listens to their user channel: when a session ends, its pages close everywhere;
     // the member's own events (private messages) reach each page, whatever it follows.
     const channel = userChannel(userid);
@@ -137,6 +136,9 @@ export function attachGateway(
       connection.dispose();
     });
     connection.onClose(stop);
+    if (!connection.isOpen) return;
+    // Only now is the socket its member's: it acts as them only once it hears their session end.
+    connection.caller = { userid, userauth, sessionId: caller.sessionId };
     try {
       await options.welcomed?.(caller, connection);
       connection.send({ type: 'welcome', version: PROTOCOL_VERSION, userid, now: options.now() });

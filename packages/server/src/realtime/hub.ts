@@ -68,9 +68,16 @@ export class Hub {
       subscription = { listeners, ready };
       this.channels.set(channel.name, subscription);
     }
-    subscription.listeners.add(listener as Listener);
-    await subscription.ready;
     const current = subscription;
+    current.listeners.add(listener as Listener);
+    try {
+      await current.ready;
+    } catch (error) {
+      // Never kept: the next listener asks the bus again, rather than inheriting this failure for good.
+      current.listeners.delete(listener as Listener);
+      if (this.channels.get(channel.name) === current) this.channels.delete(channel.name);
+      throw error;
+    }
     return () => {
       current.listeners.delete(listener as Listener);
       if (current.listeners.size > 0 || this.channels.get(channel.name) !== current) return;
@@ -79,6 +86,25 @@ export class Hub {
         .then((unsubscribe) => unsubscribe())
         .catch((error: unknown) => this.log.warn({ err: error }, 'unsubscribe failed'));
     };
+  }
+
+  /** False while the bus may be losing messages between instances (Redis is away): /readyz. */
+  get healthy(): boolean {
+    return this.bus.healthy;
+  }
+
+  /** The channels this instance listens to whose names start with `prefix`. */
+  channelNames(prefix: string): string[] {
+    return [...this.channels.keys()].filter((name) => name.startsWith(prefix));
+  }
+
+  /**
+   * Hands a message to this instance's listeners on the channel only, as if the bus had brought
+   * it: a room's lines read back from the database after an outage (features/room/replay.ts).
+   */
+  deliverHere<T>(channel: Channel<T>, message: T): void {
+    const subscription = this.channels.get(channel.name);
+    if (subscription) this.deliver(channel, subscription.listeners, message);
   }
 
   /** How many channels this instance listens to (for tests and metrics). */
