@@ -263,5 +263,9 @@ export const serverMessage = z.discriminatedUnion('type', [
 ]);
 export type ServerMessage = z.infer<typeof serverMessage>;
 
-/** Close codes the server uses; the page does not come straight back after SESSION_ENDED. */
-export const SOCKET_CLOSE = { refused: 4000, sessionEnded: 4001 } as const;
+/**
+ * Close codes the server uses; the page does not come straight back after SESSION_ENDED. RECONNECT
+ * (WebSocket's own "service restart") closes a line whose instance is shutting down: the page
+ * comes back at once, to another instance behind the balancer.
+ */
+export const SOCKET_CLOSE = { refused: 4000, sessionEnded: 4001, reconnect: 1012 } as const;

@@ -28,6 +28,7 @@ import { updateUser } from './features/accounts/store';
 import { fillStage } from './features/room';
 import { liveRoomHandlers } from './features/room/handlers';
 import { limitingJoins } from './features/room/join-limits';
+import { replayChatAfterOutages } from './features/room/replay';
 import { accountHandlers } from './features/accounts/handlers';
 import { authHandlers } from './features/accounts/sign-in';
 import { avatarHandlers } from './features/avatars/handlers';
@@ -170,6 +171,9 @@ export async function buildApp(
     storage: await createStorage(config.library.storage, config.dataDir),
     now,
   };
+
+  // Lines other instances stored while Redis was away reach this instance's listeners once it is back.
+  replayChatAfterOutages(services, (error) => http.log.error({ err: error }, 'chat replay failed'));
 
   http.setErrorHandler((error: FastifyError, request, reply) => {
     const apiError = transportError(error);

@@ -80,6 +80,8 @@ export const chatMessages = {
   notInRoom: 'Join the room to chat in it.',
   muted: 'A moderator has muted you in this room for now.',
   slowMode: (seconds: number) => `Slow mode is on: one message every ${seconds} seconds.`,
+  /** A client's mistake, read by whoever writes the client. */
+  badClientId: 'clientid must be 8 to 64 letters, digits, dashes or underscores.',
 } as const;
 
 /** Why a page stopped following its room (the `killdashnine` event). */
@@ -273,6 +275,12 @@ export const roomLiveCalls = callTable(
         .trim()
         .min(1, chatMessages.empty)
         .max(CHAT_MESSAGE_MAX, chatMessages.tooLong),
+      // The page's own id for this message, the same on every retry of it: a retry whose first
+      // attempt was stored (its answer lost with the line) is stored and heard once.
+      clientid: z
+        .string({ message: chatMessages.badClientId })
+        .regex(/^[\w-]{8,64}$/, chatMessages.badClientId)
+        .optional(),
     }),
     output: z.object({}),
   }),

@@ -15,6 +15,7 @@ import * as roomChatRecent from './migrations/0012-room-chat-recent';
 import * as votePacing from './migrations/0013-vote-pacing';
 import * as reportEvidence from './migrations/0014-report-evidence';
 import * as nameSkeleton from './migrations/0015-name-skeleton';
+import * as chatReplay from './migrations/0016-chat-replay';
 
 /** Migrations in order; a new one is added here under the next number. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013-vote-pacing': votePacing,
   '0014-report-evidence': reportEvidence,
   '0015-name-skeleton': nameSkeleton,
+  '0016-chat-replay': chatReplay,
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {

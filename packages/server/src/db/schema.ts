@@ -195,6 +195,10 @@ export interface RoomChatTable {
   name: string;
   text: string;
   createdAt: number;
+  /** The room's sequence number of the line's `speak` event (null for lines stored before it was kept). */
+  seq: number | null;
+  /** The page's id for the message, when it gave one: a retry with the same id is stored once. */
+  clientId: string | null;
 }
 
 export interface PrivateMessagesTable {

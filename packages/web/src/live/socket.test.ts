@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, test, vi } from 'vitest';
-import { PROTOCOL_VERSION, type Room } from '@platter/contract';
+import { PROTOCOL_VERSION, SOCKET_CLOSE, type Room } from '@platter/contract';
 import { ApiCallError } from '../api/client';
 import {
   CLOCK_PING_SPACING_MS,
@@ -7,7 +7,9 @@ import {
   LiveSocket,
   PING_INTERVAL_MS,
   RECONNECT_MAX_MS,
+  RECONNECT_SOON_MS,
   SILENCE_LIMIT_MS,
+  UNAVAILABLE_RETRY_MS,
   WELCOME_PINGS,
   reconnectDelay,
   socketUrl,
@@ -28,8 +30,8 @@ class FakeLine {
   deliver(message: unknown) {
     this.events.message(typeof message === 'string' ? message : JSON.stringify(message));
   }
-  drop() {
-    this.events.close();
+  drop(code?: number) {
+    this.events.close(code);
   }
 }
 
@@ -248,6 +250,40 @@ test('a follow the server refuses is not asked for again', async () => {
   lastLine().open();
   lastLine().deliver(welcome);
   expect(callsSent(lastLine())).toEqual([]);
+  client.stop();
+});
+
+test('a follow refused for a moment (unavailable) is asked again on the same line', async () => {
+  const client = connected();
+  const refusals: string[] = [];
+  client.follow({
+    call: 'room.register',
+    input: { roomid: 'r1' },
+    snapshot: () => undefined,
+    refused: (error) => refusals.push(error.message),
+  });
+  const [frame] = callsSent(lastLine());
+  lastLine().deliver({
+    type: 'reply',
+    msgid: frame!.msgid,
+    envelope: [false, { err: 'In a moment.', errcode: 'unavailable' }],
+  });
+  await Promise.resolve();
+  expect(callsSent(lastLine())).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(UNAVAILABLE_RETRY_MS);
+  expect(callsSent(lastLine()).map((sent) => sent.call)).toEqual(['room.register', 'room.register']);
+  expect(refusals).toEqual([]);
+  client.stop();
+});
+
+test('a line the server closes to go away (reconnect) comes back at once, not after the usual delay', () => {
+  const client = makeClient();
+  client.start();
+  lastLine().open();
+  lastLine().deliver(welcome);
+  lastLine().drop(SOCKET_CLOSE.reconnect);
+  vi.advanceTimersByTime(RECONNECT_SOON_MS);
+  expect(lines).toHaveLength(2);
   client.stop();
 });
 

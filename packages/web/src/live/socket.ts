@@ -12,6 +12,7 @@
 import {
   apiMessages,
   PROTOCOL_VERSION,
+  SOCKET_CLOSE,
   SOCKET_PATH,
   socketOnlyCallNames,
   type CallInput,
@@ -39,7 +40,8 @@ export interface SocketConnection {
 export interface SocketEvents {
   open(): void;
   message(data: string): void;
-  close(): void;
+  /** The line closed, with the server's close code when it gave one. */
+  close(code?: number): void;
 }
 
 export type OpenSocket = (url: string, events: SocketEvents) => SocketConnection;
@@ -73,6 +75,13 @@ export const SILENCE_LIMIT_MS = 3 * PING_INTERVAL_MS + 15_000;
 export const REQUEST_TIMEOUT_MS = 20_000;
 
 export const LINE_DOWN = apiMessages.lineDown;
+/**
+ * A line closed because its server is going away (SOCKET_CLOSE.reconnect) comes back within this
+ * long: at once, spread a little so that a restart's pages do not all land in the same instant.
+ */
+export const RECONNECT_SOON_MS = 250;
+/** A follow refused while the server is briefly short of a part (errcode `unavailable`) is asked again this much later. */
+export const UNAVAILABLE_RETRY_MS = 2_000;
 
 /** The address of the socket beside the page: ws: for http:, wss: for https:. */
 const SERVER_MESSAGE_TYPES: ReadonlySet<string> = new Set<ServerMessage['type']>([
@@ -114,7 +123,7 @@ export const openBrowserSocket: OpenSocket = (url, events) => {
     if (typeof event.data === 'string') events.message(event.data);
   };
   // An error is always followed by a close, which is where the client reacts.
-  socket.onclose = () => events.close();
+  socket.onclose = (event) => events.close(event.code);
   return {
     send: (data) => {
       if (socket.readyState === WebSocket.OPEN) socket.send(data);
@@ -250,6 +259,23 @@ export class LiveSocket {
     if (this.follows.has(entry) && this.state === 'connected') this.refollow(entry);
   }
 
+  /** Resolves true once the line is connected (at once if it is), false after `timeoutMs` or if stopped. */
+  whenConnected(timeoutMs: number): Promise<boolean> {
+    if (this.state === 'connected') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (connected: boolean) => {
+        clearTimeout(timer);
+        stop();
+        resolve(connected);
+      };
+      const timer = setTimeout(() => done(false), timeoutMs);
+      const stop = this.onStateChange((state) => {
+        if (state === 'connected') done(true);
+        else if (state === 'stopped') done(false);
+      });
+    });
+  }
+
   /** Calls `listener` with every event on the channels the page follows. */
   onEvent(listener: (message: EventMessage) => void): () => void {
     this.eventListeners.add(listener);
@@ -271,6 +297,14 @@ export class LiveSocket {
         if (this.follows.has(entry)) entry.snapshot(result);
       },
       (error: unknown) => {
+        // Refused for now: asked again in a moment, on this line (the next welcome asks anyway).
+        if (error instanceof ApiCallError && error.code === 'unavailable') {
+          const line = this.connection;
+          setTimeout(() => {
+            if (this.connection === line) this.resync(entry);
+          }, UNAVAILABLE_RETRY_MS);
+          return;
+        }
         // Refused for good (not a lost line): stop asking.
         if (error instanceof ApiCallError && error.kind === 'api') {
           this.follows.delete(entry);
@@ -302,11 +336,13 @@ export class LiveSocket {
       message: (data) => {
         if (this.connection === connection) this.receive(data);
       },
-      close: () => {
+      close: (code) => {
         if (this.connection !== connection) return;
         this.connection = null;
         this.failPending();
-        this.scheduleRetry();
+        // The server is going away, not failing: come back at once (to another instance).
+        if (code === SOCKET_CLOSE.reconnect) this.scheduleRetry(Math.round(this.random() * RECONNECT_SOON_MS));
+        else this.scheduleRetry();
       },
     });
     this.connection = connection;
@@ -397,9 +433,9 @@ export class LiveSocket {
     }, PING_INTERVAL_MS);
   }
 
-  private scheduleRetry(): void {
+  private scheduleRetry(soon?: number): void {
     this.clearTimers();
-    const delay = reconnectDelay(this.failures, this.random);
+    const delay = soon ?? reconnectDelay(this.failures, this.random);
     this.failures += 1;
     this.setState('waiting');
     this.retryTimer = setTimeout(() => this.connect(), delay);

@@ -12,6 +12,7 @@ import {
   REPORT_CHATLOG_SIZE,
   type ChatLine,
   type RoomChatLine,
+  type RoomEvent,
 } from '@platter/contract';
 import type { Services } from '../../api/context';
 import { ApiError, errors } from '../../api/errors';
@@ -22,8 +23,21 @@ import { newId } from '../../lib/ids';
 import { markActive, roomCommand } from '../rooms';
 import { moderates, standingOf } from './authority';
 
-export async function speak(services: Services, userId: string, roomId: string, text: string): Promise<void> {
-  await roomCommand(services, roomId, async (trx) => {
+/**
+ * Stores a line and tells the room. `clientId` is the page's id for the message: a line sent again
+ * with it (a retry whose answer was lost to a dropped line) is stored and heard once, and the retry
+ * answers as the first did.
+ */
+export async function speak(
+  services: Services,
+  userId: string,
+  roomId: string,
+  text: string,
+  clientId: string | null = null,
+): Promise<void> {
+  await roomCommand(services, roomId, async (trx, seq) => {
+    // Under the room's lock: a retry racing its first attempt waits for it, and finds its line.
+    if (clientId !== null && (await findLine(trx, { roomId, userId, clientId })).rows.length > 0) return [];
     const time = services.now();
     const {
       rows: [speaker],
@@ -35,10 +49,56 @@ export async function speak(services: Services, userId: string, roomId: string, 
     // Speaking counts as being there (the AFK rule); written only while the room has the rule.
     if (speaker.afkMinutes > 0) await markActive(trx, roomId, userId, time);
     const chatid = newId();
-    await insertLine(trx, { id: chatid, roomId, userId, name: speaker.name, text, createdAt: time });
+    const line = { id: chatid, roomId, userId, name: speaker.name, text, createdAt: time, seq, clientId };
+    await insertLine(trx, line);
     const acl = speaker.acl;
     return [{ command: 'speak', roomid: roomId, userid: userId, name: speaker.name, text, time, chatid, acl }];
   });
+}
+
+const findLine = reusableQuery(
+  (db: Db, { roomId, userId, clientId }: { roomId: string; userId: string; clientId: string }) =>
+    db
+      .selectFrom('roomChat')
+      .select('id')
+      .where('roomId', '=', roomId)
+      .where('userId', '=', userId)
+      .where('clientId', '=', clientId),
+);
+
+/**
+ * The lines stored in the room after `since` (the storing instance's clock), as the `speak` events
+ * they were told as, with their sequence numbers, in order: what a listener here may have missed
+ * while the bus was away (room/replay.ts).
+ */
+export async function linesAfter(
+  db: Db,
+  roomId: string,
+  since: number,
+): Promise<{ seq: number; event: Extract<RoomEvent, { command: 'speak' }> }[]> {
+  const rows = await db
+    .selectFrom('roomChat')
+    .innerJoin('users', 'users.id', 'roomChat.userId')
+    .select(['roomChat.id', 'roomChat.userId', 'roomChat.name', 'roomChat.text', 'roomChat.createdAt'])
+    .select(['roomChat.seq', 'users.acl'])
+    .where('roomChat.roomId', '=', roomId)
+    .where('roomChat.createdAt', '>', since)
+    .where('roomChat.seq', 'is not', null)
+    .orderBy('roomChat.seq')
+    .execute();
+  return rows.map((row) => ({
+    seq: Number(row.seq),
+    event: {
+      command: 'speak',
+      roomid: roomId,
+      userid: row.userId,
+      name: row.name,
+      text: row.text,
+      time: Number(row.createdAt),
+      chatid: row.id,
+      acl: row.acl,
+    },
+  }));
 }
 
 /**
@@ -83,6 +143,8 @@ const insertLine = reusableQuery((db: Db, line: RoomChatTable) =>
     name: line.name,
     text: line.text,
     createdAt: line.createdAt,
+    seq: line.seq,
+    clientId: line.clientId,
   }),
 );
 

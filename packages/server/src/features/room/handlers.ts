@@ -79,8 +79,8 @@ export const liveRoomHandlers = {
     return snapshot;
   },
 
-  'room.speak': async ({ roomid, text }, services) => {
-    await speak(services, services.caller.userid, await namedRoom(services, roomid), text);
+  'room.speak': async ({ roomid, text, clientid }, services) => {
+    await speak(services, services.caller.userid, await namedRoom(services, roomid), text, clientid ?? null);
     return {};
   },
 

@@ -77,7 +77,8 @@ export function settleBeforeCommit(trx: Db, key: string, step: () => Promise<Roo
 export async function roomCommand(
   services: Services,
   roomId: string,
-  change: (trx: Db) => Promise<RoomEvent[]>,
+  /** `seq` is the number the first event it returns will have (a chat line stores its own). */
+  change: (trx: Db, seq: number) => Promise<RoomEvent[]>,
 ): Promise<number | null> {
   const after: (() => Promise<void>)[] = [];
   const done = await services.db.transaction().execute(async (trx) => {
@@ -89,7 +90,7 @@ export async function roomCommand(
     // with more or none corrects it (one statement fewer on the chat's hot path).
     let seq = await lockRoom(trx, roomId, 1);
     if (seq === null) return null;
-    const events = await change(trx);
+    const events = await change(trx, seq);
     // A step may ask for another (or for itself again): run until none is left.
     for (let next = steps.entries().next(); !next.done; next = steps.entries().next()) {
       const [key, step] = next.value;

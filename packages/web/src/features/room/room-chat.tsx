@@ -12,6 +12,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { chatMessages, roomPageMessages, CHAT_MESSAGE_MAX, type RoomChatLine } from '@platter/contract';
 import { live } from '../../live/socket';
+import { sayOnce } from '../../live/chat-send';
 import { useRoom, type FeedLine } from '../../live/room-store';
 import { meAction } from '../../lib/chat-text';
 import { timeAgo } from '../../lib/time-ago';
@@ -155,7 +156,7 @@ function ChatInput({ roomid }: { roomid: string }) {
       buttonClassName="button button--primary"
       max={CHAT_MESSAGE_MAX}
       tooLong={chatMessages.tooLong}
-      send={(text) => live.request('room.speak', { roomid, text })}
+      send={(text) => sayOnce(live, roomid, text)}
     />
   );
 }
