@@ -88,7 +88,11 @@ const STRIKES_PREFIX = 'platter:strikes:';
  * does not let the action through uncounted, and nothing was done yet.
  */
 export class RedisRateLimiter implements RateLimiter {
-  static async connect(url: string, log: RedisLog, timing: RedisTiming = DEFAULT_REDIS_TIMING): Promise<RedisRateLimiter> {
+  static async connect(
+    url: string,
+    log: RedisLog,
+    timing: RedisTiming = DEFAULT_REDIS_TIMING,
+  ): Promise<RedisRateLimiter> {
     return new RedisRateLimiter(await openRedis(url, 'limits', log, timing));
   }
 

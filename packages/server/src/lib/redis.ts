@@ -73,6 +73,10 @@ export async function openRedis(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(50 * 2 ** attempt, timing.maxReconnectDelayMs),
+    // No CLIENT SETINFO at connect: without a ready check, ioredis declares the link ready once
+    // those commands settle, even when they failed because the link closed meanwhile, and a link
+    // accepted and closed at once (a proxy whose Redis is gone) then stayed "ready" and dead for good.
+    disableClientInfo: true,
     ...extra,
   });
   let up = false;

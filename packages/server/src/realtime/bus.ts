@@ -212,7 +212,8 @@ export class RedisBus implements Bus {
     this.backlog.push([channel, text]);
     if (this.backlog.length > BACKLOG_LIMIT) {
       this.backlog.shift();
-      if (this.dropped++ === 0) this.log.warn({ kept: BACKLOG_LIMIT }, 'Redis is away: the oldest bus messages are dropped');
+      if (this.dropped++ === 0)
+        this.log.warn({ kept: BACKLOG_LIMIT }, 'Redis is away: the oldest bus messages are dropped');
     }
   }
 

@@ -14,6 +14,7 @@ import type { CallInput, CallName, CallOutput, Credentials, Envelope } from '@pl
 import { buildApp, type App, type Heartbeats } from '../../src/app';
 import { loadConfig, type Config } from '../../src/config';
 import type { LogStream } from '../../src/http/logging';
+import type { RedisTiming } from '../../src/lib/redis';
 import { startTimelineSweep, type TimelineDriver } from '../../src/features/playback';
 
 export interface TestApp {
@@ -57,6 +58,8 @@ export interface TestAppOptions {
   heartbeats?: Heartbeats;
   /** Where the app's log goes, at the config's LOG_LEVEL (silent unless overridden). */
   logStream?: LogStream;
+  /** How the app waits on Redis (shorter in tests of outages). */
+  redisTiming?: RedisTiming;
 }
 
 export async function startTestApp(
@@ -73,7 +76,11 @@ export async function startTestApp(
     // Limits on attempts are off unless a test turns them on: every test signs up from 127.0.0.1.
     { port: 0, host: '127.0.0.1', database, attemptsPerMinute: 0, ...overrides },
   );
-  const app = await buildApp(config, now, { heartbeats: options.heartbeats, logStream: options.logStream });
+  const app = await buildApp(config, now, {
+    heartbeats: options.heartbeats,
+    logStream: options.logStream,
+    redisTiming: options.redisTiming,
+  });
   await app.http.listen({ port: 0, host: '127.0.0.1' });
   const address = app.http.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');

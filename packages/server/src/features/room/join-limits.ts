@@ -12,6 +12,7 @@ import type { RequestInfo, Services } from '../../api/context';
 import { failure } from '../../api/dispatch';
 import { ApiError } from '../../api/errors';
 import { limitAction, RATE_LIMIT_WINDOW_MS } from '../../api/rate-limit';
+import { RedisUnavailable } from '../../lib/redis';
 import type { LiveConnection } from '../../realtime/connection';
 
 /**
@@ -48,6 +49,10 @@ export function limitingJoins(services: Services, invoke: Invoke): Invoke {
       ],
       windowMs: RATE_LIMIT_WINDOW_MS,
       message: liveLimitMessages.tooManyJoins,
+    }).catch((error: unknown) => {
+      // While Redis is away the shared counts cannot be kept: the socket's own count above still
+      // holds, and a page can still enter the room its instance serves alone meanwhile.
+      if (!(error instanceof RedisUnavailable)) throw error;
     });
   };
 
