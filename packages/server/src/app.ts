@@ -262,10 +262,15 @@ export async function buildApp(
     services,
     analysis,
     async close() {
+      // Stops accepting first (new connections are refused: the balancer sends them to another
+      // instance), then answers what is under way: HTTP requests, and the call each socket is
+      // running before it is closed with RECONNECT (docs/realtime.md, "Shutting down").
+      const httpClosed = closeHttp(http);
+      await Promise.all([gateway.sendAway(CLOSE_GRACE_MS), ttapi.sendAway(CLOSE_GRACE_MS)]);
       await renewals.stop();
       await gateway.close();
       ttapi.close();
-      await closeHttp(http);
+      await httpClosed;
       // Work whose caller stopped waiting goes on after its connection closed: it still needs the database.
       await webhooks.settled();
       await services.mail.close();
@@ -290,10 +295,14 @@ const CLOSE_GRACE_MS = 3000;
  */
 async function closeHttp(http: FastifyInstance): Promise<void> {
   const force = setTimeout(() => http.server.closeAllConnections(), CLOSE_GRACE_MS);
+  // A connection whose request is answered after the close began is idle from then on, and Node
+  // closes idle connections only once, when the close begins: it would wait for the grace to end.
+  const idle = setInterval(() => http.server.closeIdleConnections(), 50);
   try {
     await http.close();
   } finally {
     clearTimeout(force);
+    clearInterval(idle);
   }
 }
 

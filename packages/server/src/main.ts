@@ -52,7 +52,17 @@ if (!config.webDist) app.http.log.warn('The web app is not built: run `npm run b
 const mailNotice = whereMailGoes(config);
 app.http.log[mailNotice.level](mailNotice.message);
 
+/** However shutting down goes, the process is gone within this (a supervisor kills it at 10 s). */
+const SHUTDOWN_LIMIT_MS = 9_000;
+let shuttingDown = false;
 const shutdown = async (signal: string) => {
+  // A second signal (Ctrl-C again) means now.
+  if (shuttingDown) process.exit(1);
+  shuttingDown = true;
+  setTimeout(() => {
+    app.http.log.error('Shutting down took too long: exiting now.');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS).unref();
   app.http.log.info(`${signal} received, shutting down`);
   stopHotnessSweep();
   stopPagesSweep();
@@ -62,8 +72,8 @@ const shutdown = async (signal: string) => {
   await app.close();
   process.exit(0);
 };
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 try {
   await app.http.listen({ port: config.port, host: config.host });

@@ -8,7 +8,7 @@
  * a moment, and is then sent anyway so the page sees the gap and re-syncs.
  */
 import type { WebSocket } from 'ws';
-import type { LiveEvent, ServerMessage } from '@platter/contract';
+import { SOCKET_CLOSE, type LiveEvent, type ServerMessage } from '@platter/contract';
 import type { Channel } from './channels';
 import { holdWritesThisTurn, tcpOf } from './coalesce';
 import { eventFrames, wireOf } from './event-frames';
@@ -27,6 +27,8 @@ export interface ChannelEvents {
 
 /** How long an early event waits for the ones before it (another instance's, still on their way). */
 export const GAP_WAIT_MS = 1_500;
+/** How long a line being sent away may take to answer its close frame. */
+const CLOSE_HANDSHAKE_MS = 1_000;
 /** A page that cannot keep up is dropped (it reconnects and re-syncs) rather than buffered without end. */
 const MAX_BUFFERED_BYTES = 4 * 1024 * 1024;
 
@@ -154,6 +156,23 @@ export class Connection implements LiveConnection {
    */
   stopTakingFrames(): void {
     this.inbox.end();
+  }
+
+  /**
+   * The server is going away: what waits is dropped (the page fails those calls and makes them
+   * again elsewhere), the frame running finishes and is answered, then the line is closed with
+   * RECONNECT, so the page comes back at once to another instance. Resolves once it is closed.
+   */
+  async sendAway(graceMs: number): Promise<void> {
+    this.inbox.end();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([this.inbox.idle(), new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+    clearTimeout(timer);
+    if (!this.isOpen) return;
+    const closed = new Promise((resolve) => this.socket.once('close', resolve));
+    this.socket.close(SOCKET_CLOSE.reconnect, 'server restarting');
+    // The page answers the close at once; one that does not is cut by the transport's close.
+    await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, CLOSE_HANDSHAKE_MS).unref())]);
   }
 
   async follow(channel: Channel<ChannelEvents>): Promise<Follow> {

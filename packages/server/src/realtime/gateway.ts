@@ -76,6 +76,11 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
+  /**
+   * The server is going away: no new line is taken, the calls running on open ones are answered,
+   * and each is closed with RECONNECT (its page comes straight back, to another instance).
+   */
+  sendAway(graceMs: number): Promise<void>;
   close(): Promise<void>;
   /** How many welcomed connections this instance holds. */
   readonly size: number;
@@ -248,6 +253,10 @@ export function attachGateway(
       let welcomed = 0;
       for (const connection of connections.values()) if (connection.caller) welcomed += 1;
       return welcomed;
+    },
+    async sendAway(graceMs) {
+      transport.stopAccepting();
+      await Promise.all([...connections.values()].map((connection) => connection.sendAway(graceMs)));
     },
     async close() {
       await transport.close();

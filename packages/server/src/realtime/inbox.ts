@@ -22,6 +22,8 @@ export class Inbox {
   private readonly waiting: Work[] = [];
   private draining = false;
   private ended = false;
+  /** Resolves when the frame running now has finished (its reply sent); null when none runs. */
+  private running: Promise<void> | null = null;
 
   /** `around` wraps each frame's run (the connection holds its events while one runs). */
   constructor(private readonly around: (run: () => Promise<void>) => Promise<void>) {}
@@ -48,14 +50,18 @@ export class Inbox {
     this.waiting.length = 0;
   }
 
+  /** Resolves once no frame runs (at once when none does). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
   private async drain(): Promise<void> {
     this.draining = true;
     for (let work = this.waiting.shift(); work; work = this.ended ? undefined : this.waiting.shift()) {
-      try {
-        await this.around(work.run);
-      } catch (error) {
-        work.onError(error);
-      }
+      const running = this.around(work.run).catch(work.onError);
+      this.running = running;
+      await running;
+      this.running = null;
     }
     this.draining = false;
   }

@@ -28,6 +28,8 @@ export interface SocketHandlers {
 }
 
 export interface Transport {
+  /** New lines are refused from now on (the server is going away); open ones stay. */
+  stopAccepting(): void;
   close(): Promise<void>;
 }
 
@@ -90,6 +92,9 @@ export function attachTransport(
   app.server.on('upgrade', onUpgrade);
 
   return {
+    stopAccepting() {
+      app.server.off('upgrade', onUpgrade);
+    },
     async close() {
       clearInterval(heartbeat);
       app.server.off('upgrade', onUpgrade);

@@ -71,6 +71,8 @@ function encodeEvent(message: ServerMessage): string | null {
 
 export interface TtapiGateway {
   routes: Record<string, SocketHandlers>;
+  /** Answers the requests running on each bot's line, then closes it with RECONNECT (realtime/gateway.ts). */
+  sendAway(graceMs: number): Promise<void>;
   close(): void;
 }
 
@@ -260,6 +262,9 @@ export function ttapiGateway(options: TtapiOptions): TtapiGateway {
 
   return {
     routes: { [TTAPI_PATH]: handlers },
+    async sendAway(graceMs) {
+      await Promise.all([...connections.values()].map((connection) => connection.sendAway(graceMs)));
+    },
     close() {
       clearInterval(heartbeat);
       for (const connection of connections.values()) connection.dispose();
