@@ -25,16 +25,19 @@ let proxyB: CuttableProxy;
 let a: TestApp;
 let b: TestApp;
 const sockets: TestSocket[] = [];
+/** What instance A logs (warnings and worse). */
+const logged: string[] = [];
 
 beforeAll(async () => {
   [proxyA, proxyB] = await Promise.all([CuttableProxy.start(REDIS_URL), CuttableProxy.start(REDIS_URL)]);
   // Limits on (generously): login and joins count in Redis, as in production; rooms per hour would
   // outlast a run (the counts are in the machine's Redis), so they are off.
   const config = { attemptsPerMinute: 1000, roomsPerAddressPerHour: 0, roomsPerMemberPerHour: 0 };
-  a = await startTestApp({ ...config, redisUrl: proxyA.url }, undefined, {
+  a = await startTestApp({ ...config, redisUrl: proxyA.url, logLevel: 'warn' }, undefined, {
     postgres: true,
     redisTiming: FAST,
     timeline: false,
+    logStream: { write: (line) => void logged.push(line) },
   });
   const database = a.app.services.config.database;
   b = await startTestApp({ ...config, redisUrl: proxyB.url, database }, undefined, {
@@ -169,24 +172,13 @@ describe.each<[Cut, string]>([
       async () => !a.app.services.hub.healthy && !b.app.services.hub.healthy,
       (down) => down,
     );
-    for (let n = 0; n < 3; n++) {
-      await onA.say(`during ${n}`, `${tag}-during-a-${n}`);
-      await onB.say(`during ${n}`, `${tag}-during-b-${n}`);
-    }
-    // Each instance's own listeners heard its lines at once.
-    const during = await storedLines(room.roomid);
-    expect(during.chatids).toHaveLength(8);
-    const ownLines = async (t: TestApp) =>
-      (
-        await t.app.services.db
-          .selectFrom('roomChat')
-          .select('roomChat.id')
-          .where('roomChat.roomId', '=', room.roomid)
-          .where('roomChat.clientId', 'like', `${tag}-during-${t === a ? 'a' : 'b'}-%`)
-          .execute()
-      ).map((row) => row.id);
-    await alsoOnA.until(await ownLines(a));
-    await alsoOnB.until(await ownLines(b));
+    // A's lines follow the last the room heard: A's listeners hear them at once, from A alone.
+    for (let n = 0; n < 3; n++) await onA.say(`during ${n}`, `${tag}-during-a-${n}`);
+    const fromA = await storedLines(room.roomid);
+    await alsoOnA.until(fromA.chatids);
+    // B's lines come after A's, which B never heard: its pages see the gap (and read the room).
+    for (let n = 0; n < 3; n++) await onB.say(`during ${n}`, `${tag}-during-b-${n}`);
+    expect((await storedLines(room.roomid)).chatids).toHaveLength(8);
     // New sockets are welcomed, and login is refused as retryable, not failed.
     await welcomedOn(a, arriving[0]);
     await welcomedOn(b, arriving[1]);
@@ -242,4 +234,12 @@ test('an instance cut off alone hears, once back, the lines stored meanwhile, as
   expect(heard.map((event) => [event.seq, event.event.command, 'text' in event.event && event.event.text])).toEqual(
     [0, 1, 2].map((n) => [seq + 1 + n, 'speak', `while b is away ${n}`]),
   );
+});
+
+test('what Redis and its client say goes to the log as JSON, one line each', () => {
+  // Runs last (a file's tests run in order): after the outages above.
+  const lines = logged.flatMap((chunk) => chunk.split('\n').filter(Boolean));
+  const parsed = lines.map((line) => JSON.parse(line) as { component?: string; msg: string });
+  expect(parsed.some((line) => line.component === 'redis' && line.msg === 'Redis error')).toBe(true);
+  expect(parsed.some((line) => line.component === 'redis' && line.msg === 'Redis link lost; reconnecting')).toBe(true);
 });

@@ -85,3 +85,30 @@ test('a message goes to those listening when it arrived; who comes or goes meanw
   expect(heard.at(-1)).toBe('again 3');
   await hub.close();
 });
+
+test('a subscription the bus refused is not kept: the next listener asks the bus again', async () => {
+  const bus = new InProcessBus();
+  let refuse = true;
+  const subscribe = bus.subscribe.bind(bus);
+  bus.subscribe = (channel, listener) =>
+    refuse ? Promise.reject(new Error('Redis blinked')) : subscribe(channel, listener);
+  const hub = new Hub(bus, log);
+  const channel = roomChannel('r1');
+  const lost: unknown[] = [];
+  await expect(hub.listen(channel, (message) => lost.push(message))).rejects.toThrow('Redis blinked');
+  expect(hub.size).toBe(0);
+
+  refuse = false;
+  const heard: unknown[] = [];
+  await hub.listen(channel, (message) => heard.push(message));
+  const message = {
+    seq: 1,
+    events: [
+      { command: 'speak' as const, roomid: 'r1', userid: 'u1', name: 'Ada', text: 'hi', time: 1, chatid: 'c1', acl: 0 },
+    ],
+  };
+  await hub.publish(channel, message);
+  expect(heard).toEqual([message]);
+  expect(lost).toEqual([]);
+  await hub.close();
+});
