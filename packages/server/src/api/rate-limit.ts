@@ -30,6 +30,8 @@ export interface RateLimiter {
   /** Forgets the failures on `key`. */
   forgive(key: string): Promise<void>;
   close(): Promise<void>;
+  /** False while the counts cannot be kept (Redis is away): attempts are then refused as `unavailable`. */
+  readonly healthy: boolean;
 }
 
 /** Failures on a key: how many, and when the last one was (the app's time). */
@@ -44,6 +46,8 @@ function slotOf(key: string, windowMs: number, at: number): string {
 }
 
 export class InProcessRateLimiter implements RateLimiter {
+  readonly healthy = true;
+
   // Bounded, so a flood of addresses cannot grow it without end; entries outlive their window only briefly.
   private readonly counts = new LRUCache<string, number>({ max: 100_000, ttl: 2 * RATE_LIMIT_WINDOW_MS });
 
@@ -97,6 +101,10 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   private constructor(private readonly link: RedisLink) {}
+
+  get healthy(): boolean {
+    return this.link.up;
+  }
 
   async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
     const results = await this.link.run(async (redis) => {

@@ -84,8 +84,11 @@ export class RedisBus implements Bus {
   private flushing = false;
   /** Every channel is subscribed on the subscriber's current link. */
   private subscribed = false;
-  /** When the bus was first seen broken, null while it is whole. */
-  private downSince: number | null = null;
+  /**
+   * When the bus was first seen broken, null while it is whole. A new bus is not whole until its
+   * links are up and its channels subscribed.
+   */
+  private downSince: number | null = Date.now();
   private readonly recovered = new EventEmitter();
 
   static async connect(url: string, log: RedisLog, timing: RedisTiming = DEFAULT_REDIS_TIMING): Promise<RedisBus> {
@@ -118,6 +121,9 @@ export class RedisBus implements Bus {
     this.subscriber.redis.on('close', () => this.broken());
     this.publisher.redis.on('ready', () => void this.flush());
     this.publisher.redis.on('close', () => this.broken());
+    // A link may have come up before these listeners were added.
+    if (this.subscriber.up) void this.subscribeAll();
+    if (this.publisher.up) void this.flush();
   }
 
   get healthy(): boolean {
@@ -243,7 +249,7 @@ export class RedisBus implements Bus {
     this.downSince = null;
     if (this.dropped > 0) this.log.warn({ dropped: this.dropped }, 'bus messages were dropped while Redis was away');
     this.dropped = 0;
-    this.log.info({ downMs: Date.now() - since }, 'the bus is whole again');
+    this.log.info({ downMs: Date.now() - since }, 'the bus is whole');
     this.recovered.emit('recovered', since);
   }
 }
