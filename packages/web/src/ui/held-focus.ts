@@ -37,22 +37,23 @@ export function focusPageStart(): void {
   target.focus({ preventScroll: true });
 }
 
+interface HeldFocusOptions {
+  /** Closes the dialog (Escape). */
+  onEscape: () => void;
+  /** What takes the focus as it opens (its first field, heading or close button). */
+  first?: () => HTMLElement | null | undefined;
+  /** Where the focus goes when it lets go, instead of the opener (null: the opener). */
+  returnTo?: () => HTMLElement | null | undefined;
+}
+
 /**
  * While `active`, the dialog in `box` holds the keyboard. On opening, what had the focus is
- * kept as its opener before `first` (the dialog's first field, heading or close button) takes
- * the focus; `onEscape` closes it.
+ * kept as its opener before `first` takes the focus.
  */
-export function useHeldFocus(
-  box: RefObject<HTMLElement | null>,
-  active: boolean,
-  onEscape: () => void,
-  first?: () => HTMLElement | null | undefined,
-): void {
-  const escape = useRef(onEscape);
-  const firstStop = useRef(first);
+export function useHeldFocus(box: RefObject<HTMLElement | null>, active: boolean, options: HeldFocusOptions): void {
+  const latest = useRef(options);
   useEffect(() => {
-    escape.current = onEscape;
-    firstStop.current = first;
+    latest.current = options;
   });
 
   useEffect(() => {
@@ -61,12 +62,12 @@ export function useHeldFocus(
     open.push(me);
     const before = document.activeElement;
     const opener = before instanceof HTMLElement && before !== document.body ? before : null;
-    firstStop.current?.()?.focus();
+    latest.current.first?.()?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (open.at(-1) !== me || event.defaultPrevented) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        escape.current();
+        latest.current.onEscape();
         return;
       }
       const element = box.current;
@@ -95,7 +96,9 @@ export function useHeldFocus(
       const now = document.activeElement;
       const lost = !now || now === document.body || !shown(now);
       if (!lost) return;
-      if (opener?.isConnected && shown(opener)) opener.focus();
+      const chosen = latest.current.returnTo?.();
+      if (chosen) chosen.focus();
+      else if (opener?.isConnected && shown(opener)) opener.focus();
       else focusPageStart();
     };
   }, [active, box]);

@@ -31,10 +31,13 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
 
   // The focus starts on the first field or button, else on the title: always in the dialog, even
   // while it only says "Loading…" (ui/modal-loading.tsx) or its data is still coming.
-  useHeldFocus(box, true, close, () => {
-    const dialog = box.current;
-    const field = dialog?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)');
-    return field ?? dialog?.querySelector<HTMLElement>('.modal__title');
+  useHeldFocus(box, true, {
+    onEscape: close,
+    first: () => {
+      const dialog = box.current;
+      const field = dialog?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)');
+      return field ?? dialog?.querySelector<HTMLElement>('.modal__title');
+    },
   });
 
   return (

@@ -22,15 +22,16 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
   const [history, setHistory] = useState(false);
   const facts = room.metadata.current_song;
   const lengthMs = (song?.metadata.length ?? 0) * 1000;
-  // A skipped song takes its Skip along when the next one is not the reader's to skip (or none
-  // plays): the focus goes to the next song's Awesome then, or to History.
+  // A skipped song takes its buttons along (the page hears it end, then the next one start): the
+  // focus goes to the next song's Skip when the reader may skip that one too, else its Awesome,
+  // or to History when nobody is left to play.
   const strip = useRef<HTMLElement>(null);
-  const skipped = useFocusHandOff(
-    song?.playid,
-    () =>
-      strip.current?.querySelector<HTMLElement>('.song-actions button') ??
-      strip.current?.querySelector<HTMLElement>('.now-playing__history'),
-  );
+  const djsOnStage = useRoom((state) => state.djids.length);
+  const skipped = useFocusHandOff(`${song?.playid}:${djsOnStage}`, () => {
+    const actions = strip.current?.querySelector('.song-actions');
+    if (!actions) return djsOnStage > 0 ? null : strip.current?.querySelector<HTMLElement>('.now-playing__history');
+    return actions.querySelector<HTMLElement>('[data-skip]') ?? actions.querySelector<HTMLElement>('button');
+  });
 
   return (
     <section

@@ -55,8 +55,16 @@ function MusicSheet({ open, onClose, children }: { open: boolean; onClose: () =>
   // Followed as the window is resized: past the phone's width the sheet is a panel beside the
   // chat again, and lets go of the keyboard (the focus stays where it is, in the panel).
   const asSheet = useMediaQuery(SHEET_QUERY) && open;
-  // Opened as a sheet it is a dialog: it holds the keyboard, Escape closes it, and focus goes back to its opener.
-  useHeldFocus(sheet, asSheet, onClose, () => closeButton.current);
+  // Opened as a sheet it is a dialog: it holds the keyboard, Escape closes it, and focus goes back
+  // to its opener. Grown into a panel, its close button is gone: the focus goes to its tab.
+  useHeldFocus(sheet, asSheet, {
+    onEscape: onClose,
+    first: () => closeButton.current,
+    returnTo: () =>
+      window.matchMedia(SHEET_QUERY).matches
+        ? null
+        : sheet.current?.closest('.room-side')?.querySelector<HTMLElement>('[role="tab"][aria-selected="true"]'),
+  });
 
   return (
     <div

@@ -92,6 +92,7 @@ export function SongActions({ roomid, song, onSkip }: SongActionsProps) {
         <button
           type="button"
           className="button"
+          data-skip
           {...stillFocusable(busy, () => {
             onSkip?.();
             act(() => live.request('room.stop_song', { roomid, djid: song.djid, current_song: song._id }));
