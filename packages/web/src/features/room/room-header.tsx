@@ -54,7 +54,7 @@ export function RoomHeader({ room, listeners, djs, onPopOut }: RoomHeaderProps) 
 }
 
 function FavoriteToggle({ roomid }: { roomid: string }) {
-  const { available, favorite, toggle } = useFavorite(roomid);
+  const { available, known, favorite, toggle } = useFavorite(roomid);
   const { showAlert } = useAlerts();
   if (!available) return null;
   const change = () =>
@@ -68,7 +68,7 @@ function FavoriteToggle({ roomid }: { roomid: string }) {
       type="button"
       className={`button room-header__favorite${favorite ? ' is-on' : ''}`}
       aria-pressed={favorite}
-      {...stillFocusable(toggle.isPending, change)}
+      {...stillFocusable(!known || toggle.isPending, change)}
     >
       <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {roomPageMessages.favorite}
     </button>
