@@ -53,10 +53,11 @@ function MusicSheet({ open, onClose, children }: { open: boolean; onClose: () =>
   const sheet = useRef<HTMLDivElement>(null);
   const titleId = useId();
   // Followed as the window is resized: past the phone's width the sheet is a panel beside the
-  // chat again, and lets go of the keyboard (the focus stays where it is, in the panel).
+  // chat again, no dialog, and lets go of the keyboard.
   const asSheet = useMediaQuery(SHEET_QUERY) && open;
   // Opened as a sheet it is a dialog: it holds the keyboard, Escape closes it, and focus goes back
-  // to its opener. Grown into a panel, its close button is gone: the focus goes to its tab.
+  // to its opener. Grown into a panel, the focus stays in it, unless it was on the close button,
+  // gone with the sheet: then it goes to the panel's tab.
   useHeldFocus(sheet, asSheet, {
     onEscape: onClose,
     first: () => closeButton.current,

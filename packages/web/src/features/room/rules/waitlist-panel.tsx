@@ -30,11 +30,12 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
   const action = useRoomAction();
   const titleId = useId();
   const panel = useRef<HTMLElement>(null);
-  const takenAt = useRef(0);
-  const takenOff = useFocusHandOff(waitlist.length, () => {
+  const takenOff = useFocusHandOff(waitlist.length);
+  /** The focus after the person at `index` was taken off: the next person's ×, else the title. */
+  const afterTakingOff = (index: number) => () => {
     const crosses = panel.current?.querySelectorAll<HTMLElement>('[data-take-off]') ?? [];
-    return crosses[Math.min(takenAt.current, crosses.length - 1)] ?? panel.current?.querySelector('h2');
-  });
+    return crosses[Math.min(index, crosses.length - 1)] ?? panel.current?.querySelector<HTMLElement>('h2');
+  };
   const { rules } = room.metadata;
   const summary = rulesSummary(rules);
   const people = useMemo(() => {
@@ -98,10 +99,7 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
                   ? {
                       action,
                       roomid,
-                      onTakeOff: () => {
-                        takenAt.current = index;
-                        takenOff();
-                      },
+                      onTakeOff: () => takenOff(afterTakingOff(index)),
                     }
                   : null
               }
