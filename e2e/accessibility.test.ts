@@ -4,10 +4,10 @@
  * My-music sheet and the moderation menu, each at 1280 and 375 px: no violation of any impact.
  * One server, one browser; each page is scanned at both widths where it stands.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { commonMessages, roomPageMessages } from '@platter/contract';
-import { axeAtEachWidth, WIDTHS } from './support/axe';
+import { commonMessages, djPlanMessages, roomPageMessages, waitlistMessages } from '@platter/contract';
+import { axeAtEachWidth, axeViolations, WIDTHS } from './support/axe';
 import { launchBrowser } from './support/browser';
 import { demoMemberPage } from './support/member';
 import { apiPost, echosFreshRoom, logIn, memberBySocket } from './support/room-members';
@@ -127,6 +127,9 @@ test('a playing room as a guest, a member, a DJ and its moderator; My music on a
   expect(found).toEqual([]);
 }, 300_000);
 
+/** The focus is on what `locator` finds. */
+const hasFocus = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
+
 /** What has the focus, as "tag: its name" (its label, else its words), "body" when nothing has it. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -203,4 +206,151 @@ test('the keyboard journey: from the page’s start, take a DJ spot, vote, chat,
   await expect.poll(() => ada.evaluate(() => document.activeElement?.hasAttribute('data-opener'))).toBe(true);
   await ada.context().close();
   bassInRoom.leave();
+});
+
+test('controls that are busy, unavailable or replaced keep the focus: an open spot, a plan, Skip, the waitlist', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Focus kept ${Date.now()}`);
+  const owner = await logIn(server.baseUrl, 'echo@example.com');
+  const adaId = (await logIn(server.baseUrl, 'ada@example.com')).userid;
+  const bass = await logIn(server.baseUrl, 'basslord@example.com');
+  const bassInRoom = await memberBySocket(server.baseUrl, bass, room.roomid);
+  await apiPost(server.baseUrl, 'room.add_dj', { ...bass, roomid: room.roomid });
+  const address = `${server.baseUrl}/${room.shortcut}`;
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', { viewport: WIDTHS[0] });
+  await ada.goto(address);
+  const nowPlaying = (page: Page) => page.getByRole('region', { name: roomPageMessages.nowPlayingLabel });
+  await nowPlaying(ada)
+    .getByRole('button', { name: /Awesome/ })
+    .waitFor();
+  const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+  // Taking an open spot: the spot becomes Ada on the stage, and the focus goes to her there.
+  await ada
+    .getByRole('region', { name: roomPageMessages.stageLabel })
+    .getByRole('button', { name: roomPageMessages.openSpot })
+    .first()
+    .focus();
+  await ada.keyboard.press('Enter');
+  await button(ada, djPlanMessages.stepDown).waitFor();
+  await expect.poll(() => ada.evaluate(() => document.activeElement?.getAttribute('data-userid'))).toBe(adaId);
+
+  // A plan chosen from the list becomes its Cancel, which takes the focus; cancelled, the plan's first button has it.
+  const more = ada.getByRole('combobox', { name: djPlanMessages.moreSongsLabel });
+  await more.focus();
+  await more.selectOption('2');
+  await expect.poll(() => hasFocus(button(ada, djPlanMessages.cancel))).toBe(true);
+  await ada.keyboard.press('Enter');
+  await expect.poll(() => focused(ada)).toBe(`button: ${djPlanMessages.afterMyNextSong}`);
+
+  // Skip: the moderator's stays (the focus on it) as Ada's song comes next; Ada's own goes with
+  // her song, and her focus moves to the next song's Awesome.
+  const echo = await demoMemberPage(browser, server.baseUrl, 'echo@example.com', { viewport: WIDTHS[0] });
+  await echo.goto(address);
+  await nowPlaying(echo).getByText('Basslord', { exact: false }).first().waitFor();
+  await nowPlaying(echo).getByRole('button', { name: roomPageMessages.skip }).focus();
+  await echo.keyboard.press('Enter');
+  const adaSkip = nowPlaying(ada).getByRole('button', { name: roomPageMessages.skip });
+  await adaSkip.waitFor();
+  await expect.poll(() => focused(echo)).toBe(`button: ${roomPageMessages.skip}`);
+  await adaSkip.focus();
+  await ada.keyboard.press('Enter');
+  await adaSkip.waitFor({ state: 'detached' });
+  await expect.poll(() => focused(ada)).toMatch(/^button: Awesome/);
+
+  // One button for the stage: Step down, then Step up, then (the stage locked) Join the waitlist,
+  // Leave it and Join again, the focus on it all along.
+  await button(ada, djPlanMessages.stepDown).focus();
+  await ada.keyboard.press('Enter');
+  await button(ada, waitlistMessages.stepUp).waitFor();
+  expect(await focused(ada)).toBe(`button: ${waitlistMessages.stepUp}`);
+  await apiPost(server.baseUrl, 'room.modify', { ...owner, roomid: room.roomid, stage_locked: true });
+  await button(ada, waitlistMessages.join).waitFor();
+  expect(await focused(ada)).toBe(`button: ${waitlistMessages.join}`);
+  await ada.keyboard.press('Enter');
+  await button(ada, waitlistMessages.leave).waitFor();
+  expect(await focused(ada)).toBe(`button: ${waitlistMessages.leave}`);
+  await ada.keyboard.press('Enter');
+  await button(ada, waitlistMessages.join).waitFor();
+  expect(await focused(ada)).toBe(`button: ${waitlistMessages.join}`);
+  await ada.keyboard.press('Enter');
+  await button(ada, waitlistMessages.leave).waitFor();
+
+  // The moderator takes Ada off the line: the focus goes to the waitlist's title, not <body>.
+  const takeOff = echo.getByRole('button', { name: waitlistMessages.takeOffLabel('Ada Vinyl') });
+  await takeOff.focus();
+  await echo.keyboard.press('Enter');
+  await takeOff.waitFor({ state: 'detached' });
+  await expect.poll(() => focused(echo)).toMatch(/^h2: Waitlist/);
+  // The aria-disabled controls pass axe as they are drawn now (the stage locked, Ada waiting for it;
+  // the room at both widths is scanned above).
+  expect(await axeViolations(ada)).toEqual([]);
+  await ada.context().close();
+  await echo.context().close();
+  bassInRoom.leave();
+});
+
+test('a modal opened by its address: the focus is in it while it loads, on its first field once it came, and on the page’s main heading once it closes', async () => {
+  const page = await guestPage();
+  // The login screen's code is held back: the modal says "Loading…" meanwhile.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/login-modal-*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  await page.goto(`${server.baseUrl}/login`);
+  const loading = page.getByRole('dialog', { name: commonMessages.loading });
+  await loading.waitFor();
+  await expect.poll(() => loading.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  release();
+  const dialog = page.getByRole('dialog', { name: 'Sign in to Platter' });
+  await expect.poll(() => hasFocus(dialog.getByLabel('Email'))).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'detached' });
+  // Nothing of the page opened it: the focus goes to the lobby's main heading, in its main landmark.
+  expect(await page.evaluate(() => document.activeElement?.closest('main')?.id)).toBe('rooms');
+  expect(await focused(page)).toMatch(/^h1: /);
+  await page.context().close();
+});
+
+test('My music as a phone’s sheet is a dialog: it holds the focus, Escape closes it, and the window’s width may change under it', async () => {
+  const room = await echosFreshRoom(server.baseUrl, `Sheet ${Date.now()}`);
+  const ada = await demoMemberPage(browser, server.baseUrl, 'ada@example.com', { viewport: WIDTHS[1] });
+  await ada.goto(`${server.baseUrl}/${room.shortcut}`);
+  const opener = ada.getByRole('button', { name: roomPageMessages.myMusic, exact: true });
+  await opener.focus();
+  await ada.keyboard.press('Enter');
+  const sheet = ada.getByRole('dialog', { name: roomPageMessages.myMusic });
+  await sheet.getByRole('tab', { name: /^Queue/ }).waitFor();
+  expect(await focused(ada)).toBe(`button: ${roomPageMessages.closeMyMusic}`);
+  for (let press = 0; press < 12; press++) {
+    await ada.keyboard.press(press % 3 === 2 ? 'Shift+Tab' : 'Tab');
+    expect(await sheet.evaluate((box) => box.contains(document.activeElement))).toBe(true);
+  }
+  await ada.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  await expect.poll(() => hasFocus(opener)).toBe(true);
+
+  // Open, then the window grows past a phone's: My music is a panel beside the chat, no dialog,
+  // the focus on its tab, and Shift+Tab leaves it.
+  await ada.keyboard.press('Enter');
+  await sheet.waitFor();
+  await ada.setViewportSize(WIDTHS[0]);
+  await sheet.waitFor({ state: 'detached' });
+  const musicTab = ada.getByRole('tab', { name: roomPageMessages.myMusic });
+  await expect.poll(() => hasFocus(musicTab)).toBe(true);
+  await ada.keyboard.press('Shift+Tab');
+  expect(
+    await ada.evaluate(
+      () => document.activeElement === document.body || !!document.activeElement?.closest('.room-side'),
+    ),
+  ).toBe(false);
+  // And back to a phone's width: the sheet is a dialog again and takes the focus.
+  await ada.setViewportSize(WIDTHS[1]);
+  await sheet.waitFor();
+  await expect.poll(() => focused(ada)).toBe(`button: ${roomPageMessages.closeMyMusic}`);
+  await ada.keyboard.press('Escape');
+  await sheet.waitFor({ state: 'detached' });
+  expect(await focused(ada)).not.toBe('body');
+  await ada.context().close();
 });

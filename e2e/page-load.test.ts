@@ -1,24 +1,31 @@
 /**
  * A page's load, as a newcomer on a phone meets it (issue 32): nothing on the page moves while
  * the lobby and a room load (layout-shift entries, summed as the browser's CLS, at most 0.02 at
- * 1280 and 375 px), and the room's song is not fetched before the page has loaded (its audio
+ * 1280 and 375 px), for a guest and for a signed-in member (whose header, headband and room
+ * tools differ), and the room's song is not fetched before the page has loaded (its audio
  * bytes, counted from the network, are none until the load event). With SCREENSHOTS_DIR set, the
  * lobby and the room are photographed once loaded.
  */
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { AUDIO_PATH_PREFIX } from '@platter/contract';
 import { animationsSettled, launchBrowser } from './support/browser';
+import { createRoomButton, demoMemberPage } from './support/member';
 import { startServer, type RunningServer } from './support/server';
 import { tinyPng } from '../packages/server/test/support/audio-files';
 
 let server: RunningServer;
 let browser: Browser;
+/** Ada's signed-in session (cookies), logged in once for every member's page in the file. */
+let member: BrowserContextOptions['storageState'];
 
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser(['--autoplay-policy=no-user-gesture-required']);
+  const page = await demoMemberPage(browser, server.baseUrl, 'ada@example.com');
+  member = await page.context().storageState();
+  await page.context().close();
 });
 
 afterAll(async () => {
@@ -102,6 +109,42 @@ describe.each([1280, 375])('at %i px', (width) => {
     await animationsSettled(page);
     const shifts = await shiftsOf(page);
     await photograph(page, `room-${width}`);
+    expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(CLS_BUDGET);
+    await context.close();
+  });
+
+  test('the lobby, as a signed-in member, loads without moving', async () => {
+    const context = await browser.newContext({ viewport: { width, height: 800 }, storageState: member });
+    const page = await context.newPage();
+    await trackShifts(page);
+    await page.goto(server.baseUrl);
+    await createRoomButton(page).waitFor();
+    await page.waitForLoadState('load');
+    await page.locator('.room-tile').first().waitFor();
+    await animationsSettled(page);
+    const shifts = await shiftsOf(page);
+    expect(await page.locator('.top-banner').count()).toBe(0);
+    await photograph(page, `lobby-member-${width}`);
+    expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(CLS_BUDGET);
+    await context.close();
+  });
+
+  test('a room, opened by its address as a signed-in member, loads without moving', async () => {
+    const shortcut = await playingRoom();
+    const context = await browser.newContext({ viewport: { width, height: 800 }, storageState: member });
+    const page = await context.newPage();
+    await trackShifts(page);
+    await page.goto(`${server.baseUrl}/${shortcut}`);
+    // A member's room has their tools above the stage and (on a desktop) My music beside the chat.
+    await page.locator('.room-tools').waitFor();
+    await page.getByRole('tab', { name: 'My music' }).waitFor();
+    await page.waitForLoadState('load');
+    await page.waitForFunction(
+      () => (window as unknown as { __platterSync?: { status: string } }).__platterSync?.status === 'playing',
+    );
+    await animationsSettled(page);
+    const shifts = await shiftsOf(page);
+    await photograph(page, `room-member-${width}`);
     expect(score(shifts), JSON.stringify(shifts)).toBeLessThanOrEqual(CLS_BUDGET);
     await context.close();
   });

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { commonMessages, miniplayerMessages } from '@platter/contract';
 import { canResizeWindow, growToFullView } from '../lib/miniplayer';
 import { Modal } from '../ui/modal';
+import { stillFocusable } from '../ui/still-focusable';
 
 interface FullViewPromptProps {
   /** Full view, showing the modal page over the room. */
@@ -39,7 +40,7 @@ export function FullViewPrompt({ onFullView, onLobby }: FullViewPromptProps) {
               {commonMessages.cancel}
             </button>
           )}
-          <button type="button" className="button button--primary" disabled={busy} onClick={() => void ok()}>
+          <button type="button" className="button button--primary" {...stillFocusable(busy, () => void ok())}>
             {miniplayerMessages.ok}
           </button>
         </>

@@ -5,6 +5,8 @@
  */
 import { Footer } from '../features/footer/footer';
 import { FriendsPanel } from '../features/friends/friends-panel';
+import { useFriendsKnown } from '../features/friends/use-directory-graph';
+import { useSession } from '../session/use-session';
 import { Headbands } from '../features/headband/headbands';
 import { InstallBox } from '../features/install-app/install-box';
 import { MembersPanel } from '../features/members-panel/members-panel';
@@ -16,10 +18,12 @@ import { useHeadbands } from '../features/headband/use-headbands';
 
 /** modalOpen: a modal is over the lobby, so the welcome tour waits until it closes. */
 export function RightColumn({ modalOpen = false }: { modalOpen?: boolean }) {
-  // The news is the column's one text of unknown length: the column waits for it and paints
-  // whole, so the panels under the news box do not move when it arrives (docs/lobby.md: layout slots).
+  // The news and a member's friends are the column's parts of unknown length: the column waits
+  // for them and paints whole, so the panels under them do not move when they arrive
+  // (docs/lobby.md: layout slots).
   const news = useNews();
-  if (news.isLoading) return null;
+  const friendsKnown = useFriendsKnown(useSession().data);
+  if (news.isLoading || !friendsKnown) return null;
   return (
     <div className="right-column">
       <FriendsPanel />

@@ -15,29 +15,59 @@ const open: symbol[] = [];
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
+/** Drawn on the page (not display: none, not in a hidden part): it can hold the focus. */
+const shown = (element: Element) => element.getClientRects().length > 0 && !element.closest('[hidden], [inert]');
+
 /** The controls Tab reaches in `box`, in order (what is hidden takes no stop). */
 export function tabStops(box: HTMLElement): HTMLElement[] {
-  return Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (element) => element.getClientRects().length > 0 && !element.closest('[hidden], [inert]'),
-  );
+  return Array.from(box.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(shown);
 }
 
-export function useHeldFocus(box: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void): void {
-  const escape = useRef(onEscape);
+/**
+ * Where the focus goes when a dialog closes and nothing of the page opened it (its address was
+ * loaded directly, or its opener is gone): the page's main heading, else its main landmark.
+ */
+export function focusPageStart(): void {
+  const main = document.querySelector<HTMLElement>('main');
+  const heading = main?.querySelector<HTMLElement>('h1');
+  const target = heading && shown(heading) ? heading : main;
+  if (!target) return;
+  // Focusable by script only: it takes no Tab stop of its own.
+  if (!target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target.focus({ preventScroll: true });
+}
+
+interface HeldFocusOptions {
+  /** Closes the dialog (Escape). */
+  onEscape: () => void;
+  /** What takes the focus as it opens (its first field, heading or close button). */
+  first?: () => HTMLElement | null | undefined;
+  /** Where the focus goes when it lets go, instead of the opener (null: the opener). */
+  returnTo?: () => HTMLElement | null | undefined;
+}
+
+/**
+ * While `active`, the dialog in `box` holds the keyboard. On opening, what had the focus is
+ * kept as its opener before `first` takes the focus.
+ */
+export function useHeldFocus(box: RefObject<HTMLElement | null>, active: boolean, options: HeldFocusOptions): void {
+  const latest = useRef(options);
   useEffect(() => {
-    escape.current = onEscape;
+    latest.current = options;
   });
 
   useEffect(() => {
     if (!active) return;
     const me = Symbol('dialog');
     open.push(me);
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const before = document.activeElement;
+    const opener = before instanceof HTMLElement && before !== document.body ? before : null;
+    latest.current.first?.()?.focus();
     const onKey = (event: KeyboardEvent) => {
       if (open.at(-1) !== me || event.defaultPrevented) return;
       if (event.key === 'Escape') {
         event.preventDefault();
-        escape.current();
+        latest.current.onEscape();
         return;
       }
       const element = box.current;
@@ -59,9 +89,17 @@ export function useHeldFocus(box: RefObject<HTMLElement | null>, active: boolean
     return () => {
       window.removeEventListener('keydown', onKey);
       open.splice(open.indexOf(me), 1);
-      // Back to the opener, unless the focus has gone somewhere on purpose (the dialog gone, it fell to <body>).
-      const lost = !document.activeElement || document.activeElement === document.body;
-      if (opener?.isConnected && lost) opener.focus();
+      // Back to the opener, unless the focus has gone somewhere on purpose. It is lost when it
+      // fell to <body> (the dialog is gone) or is on something no longer drawn (a sheet being
+      // hidden: the browser lets go of it only at its next layout). A sheet that stays drawn as
+      // a panel (the window grew past the phone's width) keeps it.
+      const now = document.activeElement;
+      const lost = !now || now === document.body || !shown(now);
+      if (!lost) return;
+      const chosen = latest.current.returnTo?.();
+      if (chosen) chosen.focus();
+      else if (opener?.isConnected && shown(opener)) opener.focus();
+      else focusPageStart();
     };
   }, [active, box]);
 }

@@ -1,11 +1,12 @@
 /**
  * A modal page over the lobby. It fades in when shown and out when closed
  * (spec §4 Modals; 400 ms, §9); moving to the next modal swaps the box while
- * the shade stays. It holds the keyboard while open (ui/held-focus.ts). Its
+ * the shade stays. It holds the keyboard while open (ui/held-focus.ts), the
+ * focus starting on its first field, else its title. Its
  * title row and its footer are plain blocks, not <header>/<footer>: inside a
  * dialog those would be a second banner and contentinfo landmark.
  */
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { commonMessages, MODAL_TRANSITION_MS } from '@platter/contract';
 import { useHeldFocus } from './held-focus';
 
@@ -28,12 +29,16 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
     window.setTimeout(onClose, MODAL_TRANSITION_MS);
   };
 
-  useEffect(() => {
-    const first = box.current?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)');
-    first?.focus();
-  }, []);
-
-  useHeldFocus(box, true, close);
+  // The focus starts on the first field or button, else on the title: always in the dialog, even
+  // while it only says "Loading…" (ui/modal-loading.tsx) or its data is still coming.
+  useHeldFocus(box, true, {
+    onEscape: close,
+    first: () => {
+      const dialog = box.current;
+      const field = dialog?.querySelector<HTMLElement>('input, select, textarea, button:not(.modal__close)');
+      return field ?? dialog?.querySelector<HTMLElement>('.modal__title');
+    },
+  });
 
   return (
     <div
@@ -51,7 +56,7 @@ export function Modal({ title, onClose, width = 460, footer, children }: ModalPr
         style={{ maxWidth: width }}
       >
         <div className="modal__header">
-          <h2 id={titleId} className="modal__title">
+          <h2 id={titleId} className="modal__title" tabIndex={-1}>
             {title}
           </h2>
           <button type="button" className="modal__close" aria-label={commonMessages.close} onClick={close}>

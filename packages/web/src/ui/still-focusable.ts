@@ -17,3 +17,20 @@ export function stillFocusable(
     },
   };
 }
+
+/**
+ * A form's submit button while the form is on its way: aria-disabled and its clicks let go, so
+ * it keeps the focus. The form's own submit handler still refuses a second send (Enter in a
+ * field submits whatever the button says).
+ */
+export function stillFocusableSubmit(off: boolean): {
+  'aria-disabled': true | undefined;
+  onClick: (event: MouseEvent) => void;
+} {
+  return {
+    'aria-disabled': off || undefined,
+    onClick: (event) => {
+      if (off) event.preventDefault();
+    },
+  };
+}

@@ -17,6 +17,7 @@ import { sorryText } from '../../lib/sorry';
 import { useAlerts } from '../../ui/alerts';
 import { PART_COUNT, cyclePart, startingParts } from './picker-rules';
 import { useSetCustomAvatar } from './use-avatars';
+import { stillFocusable } from '../../ui/still-focusable';
 
 const PART_LABELS: Record<CustomPart, string> = { head: 'Head', body: 'Body', screen: 'Screen print' };
 
@@ -81,7 +82,7 @@ export function CustomAvatarMaker({ available, onDone }: { available: AvailableA
           </div>
         ))}
         <div className="form-actions">
-          <button type="button" className="button button--primary" disabled={save.isPending} onClick={submit}>
+          <button type="button" className="button button--primary" {...stillFocusable(save.isPending, submit)}>
             {save.isPending ? 'Saving…' : 'Save'}
           </button>
           <button type="button" className="button" onClick={onDone}>

@@ -24,6 +24,7 @@ import {
 } from './room-form';
 import { useCreateRoom } from './use-create-room';
 import { useInFlight } from '../../ui/use-in-flight';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 const TITLE = createRoomMessages.title;
 
@@ -191,7 +192,7 @@ function CreateRoomForm({ onCancel }: { onCancel: () => void }) {
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={create.isPending}>
+        <button type="submit" className="button button--primary" {...stillFocusableSubmit(create.isPending)}>
           {create.isPending ? createRoomMessages.creating : createRoomMessages.create}
         </button>
         <button type="button" className="button" onClick={onCancel}>

@@ -56,3 +56,18 @@ export function useDirectoryGraph(user: SelfUser | undefined) {
 
   return { query, enabled };
 }
+
+/**
+ * Whether the member's friends are known (guests have none to wait for): the lobby's right
+ * column paints once they are, so the panels under the friends panel do not move when the list
+ * arrives (docs/lobby.md: layout slots). It shares the panel's query; the panel polls and follows.
+ */
+export function useFriendsKnown(user: SelfUser | undefined): boolean {
+  const query = useQuery({
+    queryKey: graphKey(user?.userid),
+    queryFn: () => call('room.directory_graph', {}),
+    enabled: user?.registered === true && !isFramed(),
+    staleTime: DIRECTORY_POLL_ACTIVE_MS,
+  });
+  return !query.isLoading;
+}

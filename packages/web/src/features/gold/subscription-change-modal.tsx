@@ -2,6 +2,8 @@
  * The frame both cancel-gold and reactivate-gold share (spec §2, §4; width
  * 520): only for Gold members (others go home), the subscription read, one
  * button that changes it, and back to accounts with an alert naming the product.
+ * While the change is on its way the screen stays and the pressed button says so
+ * ("Canceling your Gold…"), aria-disabled: it keeps the focus (docs/accessibility.md).
  */
 import type { ReactNode } from 'react';
 import { PAYMENT_MODAL_WIDTH, type Subscription } from '@platter/contract';
@@ -12,6 +14,7 @@ import { Modal } from '../../ui/modal';
 import { useModalNavigate } from '../../ui/modal-link';
 import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
+import { stillFocusable } from '../../ui/still-focusable';
 import { useChangeSubscription, useGoldMemberOrGoHome, useSubscriptionInfo } from './use-gold';
 import './gold.css';
 
@@ -60,7 +63,6 @@ function ChangeScreen({ userid, ...props }: SubscriptionChangeProps & { userid: 
     );
   }
   if (!info.data) return <Spinner />;
-  if (mutation.isPending) return <Spinner label={props.busyLabel} />;
   const subscription = info.data.subscription;
   const ready = subscription?.state === props.from ? subscription : null;
 
@@ -72,24 +74,28 @@ function ChangeScreen({ userid, ...props }: SubscriptionChangeProps & { userid: 
           {errorText(mutation.error)}
         </p>
       )}
-      <div className="form-actions gold-change__actions">
-        <button type="button" className={`button ${props.stayClass ?? ''}`} onClick={toAccounts}>
+      <div className="form-actions gold-change__actions" aria-busy={mutation.isPending || undefined}>
+        <button
+          type="button"
+          className={`button ${props.stayClass ?? ''}`}
+          {...stillFocusable(mutation.isPending, toAccounts)}
+        >
           {props.stayLabel}
         </button>
         {ready && (
           <button
             type="button"
             className={`button ${props.changeClass}`}
-            onClick={() =>
+            {...stillFocusable(mutation.isPending, () =>
               mutation.mutate(ready.id, {
                 onSuccess: () => {
                   showAlert(props.alert, { kind: 'success' });
                   toAccounts();
                 },
-              })
-            }
+              }),
+            )}
           >
-            {props.changeLabel}
+            {mutation.isPending ? props.busyLabel : props.changeLabel}
           </button>
         )}
       </div>

@@ -15,6 +15,8 @@ import { Spinner } from '../../ui/spinner';
 import { errorHider, REMOVE_FAILED } from './ignore-error';
 import { useBlocks, useIgnoreUser, useUnignoreUser } from './use-blocks';
 import { useInFlight } from '../../ui/use-in-flight';
+import { stillFocusable, stillFocusableSubmit } from '../../ui/still-focusable';
+import { useFocusHandOff } from '../../ui/focus-hand-off';
 
 const TITLE = 'Ignored Users';
 
@@ -70,7 +72,13 @@ function IgnoreList() {
     });
   };
 
-  const remove = (blockedid: string) => {
+  // The removed row takes its button along: the focus goes to the next row's, else the name box.
+  const removed = useFocusHandOff(blocks.data?.length);
+  const remove = (blockedid: string, index: number) => {
+    removed(() => {
+      const buttons = document.querySelectorAll<HTMLElement>('.ignore__entry button');
+      return buttons[Math.min(index, buttons.length - 1)] ?? document.getElementById(ids.input);
+    });
     setError(null);
     setRemoving(blockedid);
     unignore.mutate(blockedid, {
@@ -103,7 +111,7 @@ function IgnoreList() {
             if (error) hider.focused();
           }}
         />
-        <button type="submit" className="button button--primary" disabled={ignore.isPending}>
+        <button type="submit" className="button button--primary" {...stillFocusableSubmit(ignore.isPending)}>
           {ignore.isPending ? 'Adding…' : 'Add user'}
         </button>
       </form>
@@ -118,15 +126,14 @@ function IgnoreList() {
         <p className="ignore__empty">You're not ignoring anyone.</p>
       ) : (
         <ul className="ignore__list" aria-label="Ignored users">
-          {blocks.data.map((entry) => (
+          {blocks.data.map((entry, index) => (
             <li key={entry.blockedid} className="ignore__entry">
               <span className="ignore__name">{entry.username}</span>
               <button
                 type="button"
                 className="link-button"
                 aria-label={`Remove ${entry.username}`}
-                disabled={removing === entry.blockedid}
-                onClick={() => remove(entry.blockedid)}
+                {...stillFocusable(removing === entry.blockedid, () => remove(entry.blockedid, index))}
               >
                 remove
               </button>

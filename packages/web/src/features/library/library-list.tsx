@@ -75,8 +75,10 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
                       type="button"
                       className="button button--small"
                       aria-label={libraryPanelMessages.addToQueue(song.metadata.song)}
-                      disabled={add.isPending}
-                      onClick={onePress(() => add.mutate({ song_dict: { fileid: song._id } }))}
+                      aria-disabled={add.isPending || undefined}
+                      onClick={onePress(() => {
+                        if (!add.isPending) add.mutate({ song_dict: { fileid: song._id } });
+                      })}
                     >
                       {libraryPanelMessages.add}
                     </button>
@@ -97,8 +99,10 @@ export function LibraryList({ queued, preview }: { queued: ReadonlySet<string>; 
         <button
           type="button"
           className="button button--small library__more"
-          disabled={songs.isFetchingNextPage}
-          onClick={() => void songs.fetchNextPage()}
+          aria-disabled={songs.isFetchingNextPage || undefined}
+          onClick={() => {
+            if (!songs.isFetchingNextPage) void songs.fetchNextPage();
+          }}
         >
           {libraryPanelMessages.showMore}
         </button>
@@ -124,8 +128,10 @@ function ConfirmDelete(props: { song: LibrarySong; busy: boolean; onDelete: () =
         <button
           type="button"
           className="button button--small button--danger"
-          disabled={props.busy}
-          onClick={onePress(props.onDelete)}
+          aria-disabled={props.busy || undefined}
+          onClick={onePress(() => {
+            if (!props.busy) props.onDelete();
+          })}
         >
           {libraryPanelMessages.delete}
         </button>

@@ -14,6 +14,7 @@ import {
   useRenamePlaylist,
   useSwitchPlaylist,
 } from './use-library';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 type Mode = 'create' | 'rename' | 'delete' | null;
 
@@ -32,8 +33,11 @@ export function PlaylistBar() {
           <select
             className="playlists__select"
             value={active?.name ?? ''}
-            disabled={!active || switchTo.isPending}
+            disabled={!active}
+            aria-disabled={switchTo.isPending || undefined}
             onChange={(event) => {
+              // Busy switching: aria-disabled, not disabled, so that the list keeps the focus.
+              if (switchTo.isPending) return;
               setMode(null);
               switchTo.mutate({ playlist_name: event.target.value });
             }}
@@ -102,6 +106,7 @@ function NameForm({
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (pending) return;
     if (from === undefined) {
       create.mutate({ playlist_name: name }, { onSuccess: onDone });
     } else {
@@ -125,7 +130,7 @@ function NameForm({
         onChange={(event) => setName(event.target.value)}
         autoFocus
       />
-      <button type="submit" className="button button--small button--primary" disabled={pending}>
+      <button type="submit" className="button button--small button--primary" {...stillFocusableSubmit(pending)}>
         {action}
       </button>
       <button type="button" className="button button--small" onClick={onDone}>
@@ -148,8 +153,10 @@ function ConfirmDelete({ name, onDone }: { name: string; onDone: () => void }) {
       <button
         type="button"
         className="button button--small button--danger"
-        disabled={remove.isPending}
-        onClick={onePress(() => remove.mutate({ playlist_name: name }, { onSuccess: onDone }))}
+        aria-disabled={remove.isPending || undefined}
+        onClick={onePress(() => {
+          if (!remove.isPending) remove.mutate({ playlist_name: name }, { onSuccess: onDone });
+        })}
       >
         {libraryPanelMessages.delete}
       </button>

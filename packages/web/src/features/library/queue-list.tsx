@@ -2,12 +2,14 @@
  * The queue: the active playlist, the song that plays next on top. Rows move by
  * dragging their handle (pointer events, so a finger works as well as a mouse)
  * or with their up/down buttons (the keyboard's way); a song leaves the queue
- * with ×, and is renamed in place.
+ * with ×, and is renamed in place. A row moved by its buttons keeps the focus on the button
+ * pressed (moved in the page, the row would drop it).
  */
 import { useRef, useState } from 'react';
 import type { LibrarySong } from '@platter/contract';
 import { errorText } from '../../api/client';
 import { libraryPanelMessages } from '@platter/contract';
+import { useFocusHandOff } from '../../ui/focus-hand-off';
 import { IconButton, SongEditor, SongSummary } from './song-row';
 import { useRemoveFromQueue, useReorderQueue } from './use-library';
 import type { Preview } from './use-preview';
@@ -19,11 +21,16 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
   const [editing, setEditing] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const problem = reorder.error ?? remove.error;
+  const moved = useFocusHandOff(songs.map((song) => song._id).join());
 
   const move = (from: number, to: number) => {
     const song = songs[from];
     if (!song || to < 0 || to >= songs.length || from === to) return;
     reorder.mutate({ from, to, songid: song._id });
+  };
+  const moveByButton = (from: number, to: number, label: string) => {
+    moved(() => list.current?.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`));
+    move(from, to);
   };
   const drag = useQueueDrag(list, move);
 
@@ -70,14 +77,14 @@ export function QueueList({ songs, preview }: { songs: readonly LibrarySong[]; p
                       <IconButton
                         label={libraryPanelMessages.moveUp(title)}
                         disabled={index === 0}
-                        onClick={() => move(index, index - 1)}
+                        onClick={() => moveByButton(index, index - 1, libraryPanelMessages.moveUp(title))}
                       >
                         ▲
                       </IconButton>
                       <IconButton
                         label={libraryPanelMessages.moveDown(title)}
                         disabled={index === songs.length - 1}
-                        onClick={() => move(index, index + 1)}
+                        onClick={() => moveByButton(index, index + 1, libraryPanelMessages.moveDown(title))}
                       >
                         ▼
                       </IconButton>

@@ -12,6 +12,7 @@ import { formatDuration } from '../../lib/duration';
 import { libraryPanelMessages } from '@platter/contract';
 import { useEditSong } from './use-library';
 import type { Preview } from './use-preview';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 export function SongSummary({ song, preview, next = false }: { song: LibrarySong; preview: Preview; next?: boolean }) {
   const { metadata } = song;
@@ -56,6 +57,7 @@ export function SongEditor({ song, onDone }: { song: LibrarySong; onDone: () => 
 
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (edit.isPending) return;
     edit.mutate({ songid: song._id, song: title, artist }, { onSuccess: onDone });
   };
   const onKeyDown = (event: KeyboardEvent) => {
@@ -82,7 +84,11 @@ export function SongEditor({ song, onDone }: { song: LibrarySong; onDone: () => 
         onChange={(event) => setArtist(event.target.value)}
       />
       <div className="song-editor__actions">
-        <button type="submit" className="button button--small button--primary" disabled={edit.isPending}>
+        <button
+          type="submit"
+          className="button button--small button--primary"
+          {...stillFocusableSubmit(edit.isPending)}
+        >
           {libraryPanelMessages.save}
         </button>
         <button type="button" className="button button--small" onClick={onDone}>
@@ -98,7 +104,10 @@ export function SongEditor({ song, onDone }: { song: LibrarySong; onDone: () => 
   );
 }
 
-/** A small square icon button with a label for screen readers (and as its tooltip). */
+/**
+ * A small square icon button with a label for screen readers (and as its tooltip). When it
+ * cannot act (busy, or the top row's ▲) it is aria-disabled: it keeps the focus.
+ */
 export function IconButton({
   label,
   onClick,
@@ -118,8 +127,10 @@ export function IconButton({
       className={`icon-button ${className}`}
       aria-label={label}
       title={label}
-      disabled={disabled}
-      onClick={onePress(onClick)}
+      aria-disabled={disabled || undefined}
+      onClick={onePress(() => {
+        if (!disabled) onClick();
+      })}
     >
       <span aria-hidden="true">{children}</span>
     </button>

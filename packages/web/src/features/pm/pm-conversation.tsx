@@ -17,6 +17,7 @@ import { MessageBox } from '../../ui/message-box';
 import { ModalLink } from '../../ui/modal-link';
 import { Spinner } from '../../ui/spinner';
 import { addToHistory, conversationsKey, loadEarlier, useHistory } from './use-pm';
+import { stillFocusable } from '../../ui/still-focusable';
 
 interface Props {
   me: string;
@@ -70,7 +71,7 @@ export function PmConversationView({ me, partner, unread }: Props) {
       >
         {history.data?.more && (
           <li className="pm-conversation__earlier">
-            <button type="button" className="link-button" onClick={showEarlier} disabled={earlier === 'loading'}>
+            <button type="button" className="link-button" {...stillFocusable(earlier === 'loading', showEarlier)}>
               {pmDockMessages.showEarlier}
             </button>
             {earlier !== 'idle' && earlier !== 'loading' && <span role="alert"> {earlier}</span>}

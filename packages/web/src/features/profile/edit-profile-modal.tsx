@@ -25,6 +25,7 @@ import { checkProfileForm, formFromProfile, type ProfileField, type ProfileForm 
 import { profilePath, ProfileTrouble } from './profile-modal';
 import { useEditProfile, useProfile } from './use-profile';
 import { useInFlight } from '../../ui/use-in-flight';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 const TITLE = 'Edit Profile';
 /** Not spec numbers: the contract's bounds on the facebook, soundcloud and website fields. */
@@ -150,7 +151,7 @@ function EditProfileForm({ profile, onCancel }: { profile: Profile; onCancel: ()
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={edit.isPending}>
+        <button type="submit" className="button button--primary" {...stillFocusableSubmit(edit.isPending)}>
           {edit.isPending ? 'Saving…' : 'Save'}
         </button>
         <button type="button" className="button" onClick={onCancel}>

@@ -17,6 +17,7 @@ import { Spinner } from '../../ui/spinner';
 import { checkPageJump } from './page-jump';
 import { profilePath, ProfileTrouble } from './profile-modal';
 import { useFanList, useProfile, type FanListKind } from './use-profile';
+import { stillFocusable } from '../../ui/still-focusable';
 
 const count = new Intl.NumberFormat();
 
@@ -121,8 +122,7 @@ function Pager({ pageNumber, pages, onPage }: PagerProps) {
         <button
           type="button"
           className="button button--small"
-          disabled={pageNumber === 0}
-          onClick={() => onPage(pageNumber - 1)}
+          {...stillFocusable(pageNumber === 0, () => onPage(pageNumber - 1))}
         >
           <span aria-hidden="true">‹</span> Previous
         </button>
@@ -132,8 +132,7 @@ function Pager({ pageNumber, pages, onPage }: PagerProps) {
         <button
           type="button"
           className="button button--small"
-          disabled={pageNumber >= pages - 1}
-          onClick={() => onPage(pageNumber + 1)}
+          {...stillFocusable(pageNumber >= pages - 1, () => onPage(pageNumber + 1))}
         >
           Next <span aria-hidden="true">›</span>
         </button>

@@ -18,6 +18,7 @@ import { usePageTitle } from '../../ui/page-title';
 import { Spinner } from '../../ui/spinner';
 import { useProfile, useReportUser } from './use-profile';
 import { useInFlight } from '../../ui/use-in-flight';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 const TITLE = 'Report User';
 
@@ -151,7 +152,7 @@ function ReportForm({ userid, name, onCancel, onSent }: ReportFormProps) {
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button--primary" disabled={report.isPending}>
+        <button type="submit" className="button button--primary" {...stillFocusableSubmit(report.isPending)}>
           {report.isPending ? 'Sending…' : 'Send report'}
         </button>
         <button type="button" className="button" onClick={onCancel}>

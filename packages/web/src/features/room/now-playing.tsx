@@ -4,10 +4,11 @@
  * listener can do about it (votes, snag, skip), the player's controls, and the
  * room's history. Before the page has joined, the room's facts say what plays.
  */
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { roomMusicMessages, roomPageMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { CoverArt } from '../../ui/cover-art';
+import { useFocusHandOff } from '../../ui/focus-hand-off';
 import { ListenControls } from './listen-controls';
 import { RoomHistoryModal } from './room-history';
 import { SongActions } from './song-actions';
@@ -21,9 +22,24 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
   const [history, setHistory] = useState(false);
   const facts = room.metadata.current_song;
   const lengthMs = (song?.metadata.length ?? 0) * 1000;
+  // A skipped song takes its buttons along (the page hears it end, then the next one start): the
+  // focus goes to the next song's Skip when the reader may skip that one too, else its Awesome,
+  // or to History when nobody is left to play.
+  const strip = useRef<HTMLElement>(null);
+  const djsOnStage = useRoom((state) => state.djids.length);
+  const skipped = useFocusHandOff(`${song?.playid}:${djsOnStage}`, () => {
+    const actions = strip.current?.querySelector('.song-actions');
+    if (!actions) return djsOnStage > 0 ? null : strip.current?.querySelector<HTMLElement>('.now-playing__history');
+    return actions.querySelector<HTMLElement>('[data-skip]') ?? actions.querySelector<HTMLElement>('button');
+  });
 
   return (
-    <section className="now-playing" aria-label={roomPageMessages.nowPlayingLabel} data-testid="now-playing">
+    <section
+      ref={strip}
+      className="now-playing"
+      aria-label={roomPageMessages.nowPlayingLabel}
+      data-testid="now-playing"
+    >
       <div className="now-playing__main">
         <CoverArt src={song ? song.metadata.coverart : facts?.coverart} size={56} className="now-playing__cover" />
         <div className="now-playing__song">
@@ -57,7 +73,7 @@ export function NowPlaying({ room }: { room: RoomDetails }) {
           <span className="now-playing__time">{formatDuration(song.metadata.length)}</span>
         </div>
       )}
-      {song && <SongActions roomid={room.roomid} song={song} />}
+      {song && <SongActions roomid={room.roomid} song={song} onSkip={skipped} />}
       <ListenControls />
       {history && <RoomHistoryModal roomid={room.roomid} onClose={() => setHistory(false)} />}
     </section>

@@ -8,6 +8,7 @@ import { errorText } from '../../api/client';
 import { roomPath } from '../../lib/room-path';
 import { useAlerts } from '../../ui/alerts';
 import { LobbyLink } from '../../ui/lobby-link';
+import { stillFocusable } from '../../ui/still-focusable';
 import { shareRoom } from './share-room';
 import { useFavorite } from './use-favorite';
 
@@ -53,7 +54,7 @@ export function RoomHeader({ room, listeners, djs, onPopOut }: RoomHeaderProps) 
 }
 
 function FavoriteToggle({ roomid }: { roomid: string }) {
-  const { available, favorite, toggle } = useFavorite(roomid);
+  const { available, known, favorite, toggle } = useFavorite(roomid);
   const { showAlert } = useAlerts();
   if (!available) return null;
   const change = () =>
@@ -67,8 +68,7 @@ function FavoriteToggle({ roomid }: { roomid: string }) {
       type="button"
       className={`button room-header__favorite${favorite ? ' is-on' : ''}`}
       aria-pressed={favorite}
-      disabled={toggle.isPending}
-      onClick={change}
+      {...stillFocusable(!known || toggle.isPending, change)}
     >
       <span aria-hidden="true">{favorite ? '★' : '☆'}</span> {roomPageMessages.favorite}
     </button>

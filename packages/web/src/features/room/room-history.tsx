@@ -12,6 +12,7 @@ import { timeAgo } from '../../lib/time-ago';
 import { CoverArt } from '../../ui/cover-art';
 import { Modal } from '../../ui/modal';
 import { Spinner } from '../../ui/spinner';
+import { stillFocusable } from '../../ui/still-focusable';
 
 export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose: () => void }) {
   const history = useInfiniteQuery({
@@ -42,8 +43,7 @@ export function RoomHistoryModal({ roomid, onClose }: { roomid: string; onClose:
         <button
           type="button"
           className="button"
-          disabled={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
+          {...stillFocusable(history.isFetchingNextPage, () => void history.fetchNextPage())}
         >
           {roomMusicMessages.olderSongs}
         </button>

@@ -6,7 +6,7 @@
  * page cannot do (too few points, a locked waitlist) the server says, and the
  * page shows it.
  */
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { libraryPanelMessages, moderationMessages, roomExitMessages, type RoomDetails } from '@platter/contract';
 import { useRoom } from '../../live/room-store';
 import { useCurrentUser } from '../../session/use-session';
@@ -40,12 +40,17 @@ export function RoomTools({
   const me = useCurrentUser();
   const rights = useRoomRights();
   const [open, setOpen] = useState<'settings' | 'log' | null>(null);
+  const tools = useRef<HTMLDivElement>(null);
   if (!me?.registered) return null;
 
   return (
-    <div className="room-tools">
+    <div ref={tools} className="room-tools">
       {offer.kind === 'dj' && room.metadata.rules.afk_minutes > 0 && (
-        <AfkWarningNotice roomid={room.roomid} afkMinutes={room.metadata.rules.afk_minutes} />
+        <AfkWarningNotice
+          roomid={room.roomid}
+          afkMinutes={room.metadata.rules.afk_minutes}
+          nextFocus={() => tools.current?.querySelector<HTMLElement>(':scope > button')}
+        />
       )}
       <StageControls room={room} offer={offer} stage={stage} />
       {onMyMusic && (

@@ -15,7 +15,14 @@ import { useCurrentUser } from '../../session/use-session';
 import { stillFocusable } from '../../ui/still-focusable';
 import { useRoomRights } from './moderation/use-room-rights';
 
-export function SongActions({ roomid, song }: { roomid: string; song: PlayingSong }) {
+interface SongActionsProps {
+  roomid: string;
+  song: PlayingSong;
+  /** Skip was pressed: the song (and this Skip with it) is about to go. */
+  onSkip?: () => void;
+}
+
+export function SongActions({ roomid, song, onSkip }: SongActionsProps) {
   const me = useCurrentUser()?.userid;
   const rights = useRoomRights();
   const upvotes = useRoom((state) => state.music.upvotes);
@@ -85,8 +92,11 @@ export function SongActions({ roomid, song }: { roomid: string; song: PlayingSon
         <button
           type="button"
           className="button"
-          disabled={busy}
-          onClick={() => act(() => live.request('room.stop_song', { roomid, djid: song.djid, current_song: song._id }))}
+          data-skip
+          {...stillFocusable(busy, () => {
+            onSkip?.();
+            act(() => live.request('room.stop_song', { roomid, djid: song.djid, current_song: song._id }));
+          })}
         >
           {roomPageMessages.skip}
         </button>

@@ -28,7 +28,9 @@ export function useFavorite(roomid: string) {
   });
   return {
     /** Favorites are members' (spec §2, §6): guests are not offered the toggle. */
-    available: user?.registered === true && favorites.isSuccess,
+    available: user?.registered === true,
+    /** The member's favorites have been read: until then the toggle is shown (its place kept) but does nothing. */
+    known: favorites.isSuccess,
     favorite: favorites.data?.includes(roomid) ?? false,
     toggle,
   };

@@ -6,6 +6,7 @@ import { useId } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { DJ_NAME_MAX } from '@platter/contract';
 import { call } from '../../api/client';
+import { stillFocusable } from '../../ui/still-focusable';
 
 /** A suggested DJ name, fetched once and again on request. */
 export function useSuggestedName(enabled: boolean) {
@@ -56,8 +57,7 @@ export function DjNameField({ value, error, onChange, onRefresh, refreshing = fa
             className={`name-field__refresh${refreshing ? ' is-spinning' : ''}`}
             aria-label="Suggest another name"
             title="Suggest another name"
-            disabled={refreshing}
-            onClick={onRefresh}
+            {...stillFocusable(refreshing, onRefresh)}
           >
             <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
               <path

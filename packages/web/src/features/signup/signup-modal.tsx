@@ -19,6 +19,7 @@ import { DjNameField, useSuggestedName } from './dj-name-field';
 import { currentDraft, saveDraft, signupAvatar } from './signup-draft';
 import { AlreadyMember, SignupFooter } from './signup-footer';
 import { nameError } from './signup-form';
+import { stillFocusableSubmit } from '../../ui/still-focusable';
 
 export const SIGNUP_TITLE = `Sign up for ${pageConfig.productName}`;
 
@@ -115,7 +116,11 @@ function ChooseAvatarAndName({ guest }: { guest: boolean }) {
         </p>
       )}
       <div className="form-actions">
-        <button type="submit" className="button button--primary button--wide" disabled={verify.isPending}>
+        <button
+          type="submit"
+          className="button button--primary button--wide"
+          {...stillFocusableSubmit(verify.isPending)}
+        >
           {verify.isPending ? 'Checking your name…' : 'Sign up'}
         </button>
       </div>

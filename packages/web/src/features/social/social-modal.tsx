@@ -15,6 +15,7 @@ import { ConnectError } from './connect-error';
 import { ProfileImage } from './profile-image';
 import { connectHref, useDisconnect, useSocialAccounts, useSocialArrival } from './use-social';
 import './social.css';
+import { stillFocusable } from '../../ui/still-focusable';
 
 export function SocialModal({ onClose }: { onClose: () => void }) {
   usePageTitle('Manage Social');
@@ -98,9 +99,8 @@ function AccountRow({
         <button
           type="button"
           className="button button--small"
-          disabled={busy}
           aria-label={`Disconnect ${account.name}`}
-          onClick={onDisconnect}
+          {...stillFocusable(busy, onDisconnect)}
         >
           {busy ? 'Disconnecting…' : 'Disconnect'}
         </button>

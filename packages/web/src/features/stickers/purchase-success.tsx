@@ -2,6 +2,7 @@
 import { useEffect, useRef } from 'react';
 import { goldAlerts, type Sticker } from '@platter/contract';
 import './sticker-checkout.css';
+import { stillFocusable } from '../../ui/still-focusable';
 
 interface PurchaseSuccessProps {
   stickers: readonly Sticker[];
@@ -32,7 +33,7 @@ export function PurchaseSuccess({ stickers, saving, onBackToLaptop, onDone }: Pu
         <button type="button" className="button" onClick={onBackToLaptop}>
           Back to my laptop
         </button>
-        <button type="button" className="button button--primary" onClick={onDone} disabled={saving}>
+        <button type="button" className="button button--primary" {...stillFocusable(saving, onDone)}>
           {saving ? 'Saving your laptop…' : 'Done'}
         </button>
       </div>

@@ -38,6 +38,7 @@ import { StickerCheckout } from './sticker-checkout';
 import { dropDraft, keepDraft, readDraft } from './sticker-draft';
 import { StickerPicker } from './sticker-picker';
 import { useOwnPlacements, usePlaceStickers, useRefreshCatalogue, useStickerCatalogue } from './use-stickers';
+import { stillFocusable } from '../../ui/still-focusable';
 
 const TITLE = 'Laptop Stickers';
 export const STICKERS_SAVED = 'Your laptop stickers are saved.';
@@ -221,20 +222,18 @@ function StickerEditor({ user, stickers, initial, startAt, onClose }: StickerEdi
             <button
               type="button"
               className="button"
-              disabled={!selected}
-              onClick={() => selected && rotate(selected, -ROTATE_STEP, true)}
+              {...stillFocusable(!selected, () => selected && rotate(selected, -ROTATE_STEP, true))}
             >
               ⟲ Rotate left
             </button>
             <button
               type="button"
               className="button"
-              disabled={!selected}
-              onClick={() => selected && rotate(selected, ROTATE_STEP, true)}
+              {...stillFocusable(!selected, () => selected && rotate(selected, ROTATE_STEP, true))}
             >
               Rotate right ⟳
             </button>
-            <button type="button" className="button" disabled={!selected} onClick={() => selected && remove(selected)}>
+            <button type="button" className="button" {...stillFocusable(!selected, () => selected && remove(selected))}>
               Remove
             </button>
             <span className="sticker-editor__count" aria-live="polite">
@@ -252,7 +251,7 @@ function StickerEditor({ user, stickers, initial, startAt, onClose }: StickerEdi
         {action === 'checkout' && (
           <p className="sticker-editor__note">Some stickers on your laptop are paid ones you haven't bought yet.</p>
         )}
-        <button type="button" className="button button--primary" disabled={place.isPending} onClick={save}>
+        <button type="button" className="button button--primary" {...stillFocusable(place.isPending, save)}>
           {action === 'checkout' ? 'Checkout' : place.isPending ? 'Saving…' : 'Save'}
         </button>
       </div>

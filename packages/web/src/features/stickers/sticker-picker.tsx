@@ -6,6 +6,7 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import { STICKER_WIDTH, type Sticker } from '@platter/contract';
 import { pageCount, pageOf, priceLabel, type Point } from './laptop-rules';
+import { stillFocusable } from '../../ui/still-focusable';
 
 /** How far a pointer moves before a press becomes a drag. */
 const DRAG_THRESHOLD = 6;
@@ -92,13 +93,13 @@ export function StickerPicker({ stickers, onPlaceInCentre, onDrop }: StickerPick
         ))}
       </ul>
       <div className="sticker-picker__pager">
-        <button type="button" className="button" disabled={page <= 0} onClick={() => setPage((p) => p - 1)}>
+        <button type="button" className="button" {...stillFocusable(page <= 0, () => setPage((p) => p - 1))}>
           ‹ Previous
         </button>
         <span className="sticker-picker__page">
           Page {Math.min(page, pages - 1) + 1} of {pages}
         </span>
-        <button type="button" className="button" disabled={page >= pages - 1} onClick={() => setPage((p) => p + 1)}>
+        <button type="button" className="button" {...stillFocusable(page >= pages - 1, () => setPage((p) => p + 1))}>
           Next ›
         </button>
       </div>

@@ -11,6 +11,7 @@ import { live } from '../../../live/socket';
 import { useRoom } from '../../../live/room-store';
 import { useNow } from '../../../lib/use-now';
 import { Modal } from '../../../ui/modal';
+import { stillFocusable } from '../../../ui/still-focusable';
 import { useRoomRights } from './use-room-rights';
 
 const MUTES = [
@@ -216,10 +217,10 @@ export function ModeratePersonModal({ target, onClose }: { target: ModerationTar
   );
 }
 
-/** One moderator action's button: disabled while an action is on its way. */
+/** One moderator action's button: aria-disabled while an action is on its way (it keeps the focus). */
 function Act({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {
   return (
-    <button type="button" className="button" disabled={busy} onClick={onClick}>
+    <button type="button" className="button" {...stillFocusable(busy, onClick)}>
       {children}
     </button>
   );

@@ -21,6 +21,7 @@ import { Field } from '../../../ui/field';
 import { Modal } from '../../../ui/modal';
 import { RoomRulesFields } from './room-rules-fields';
 import { draftOf, rulesChanges, type RuleNumber } from './rules-draft';
+import { stillFocusableSubmit } from '../../../ui/still-focusable';
 
 /** Points to DJ, checked as the server checks it (left out: unchanged), so a bad number is told on its field. */
 const thresholdInput = djThresholdInput.optional();
@@ -49,6 +50,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (busy) return;
     const changes: Omit<CallInput<'room.modify'>, 'roomid'> = {};
     if (name.trim() !== room.name) changes.name = name;
     if (description.trim() !== (room.description ?? '')) changes.description = description;
@@ -150,7 +152,7 @@ export function RoomSettingsModal({ room, onClose }: { room: RoomDetails; onClos
           <button type="button" className="button" onClick={onClose}>
             {roomSettingsMessages.cancel}
           </button>
-          <button type="submit" className="button button--primary" disabled={busy}>
+          <button type="submit" className="button button--primary" {...stillFocusableSubmit(busy)}>
             {roomSettingsMessages.save}
           </button>
         </div>

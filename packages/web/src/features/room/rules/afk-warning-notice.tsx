@@ -2,9 +2,12 @@
  * The AFK warning over the stage's controls (docs/room.md, "AFK"): a DJ near the room's AFK
  * limit reads how long they have and what counts as being there, with "I'm still here"
  * (room.still_here), which starts their clock again on every page of theirs. It goes as soon as
- * the server says they did something (afk_clock), here or on another page.
+ * the server says they did something (afk_clock), here or on another page. Gone after its own
+ * button was pressed, it hands the focus to `nextFocus` (the stage's Step down).
  */
 import { useState } from 'react';
+import { useFocusHandOff } from '../../../ui/focus-hand-off';
+import { stillFocusable } from '../../../ui/still-focusable';
 import { afkMessages } from '@platter/contract';
 import { errorText } from '../../../api/client';
 import { roomStore } from '../../../live/room-store';
@@ -12,13 +15,22 @@ import { live } from '../../../live/socket';
 import { afkWarningText } from './afk-warning';
 import { useAfkWarning } from './use-afk-warning';
 
-export function AfkWarningNotice({ roomid, afkMinutes }: { roomid: string; afkMinutes: number }) {
+interface AfkWarningNoticeProps {
+  roomid: string;
+  afkMinutes: number;
+  /** Where the focus goes once the notice has gone after its button was pressed. */
+  nextFocus: () => HTMLElement | null | undefined;
+}
+
+export function AfkWarningNotice({ roomid, afkMinutes, nextFocus }: AfkWarningNoticeProps) {
   const warning = useAfkWarning(afkMinutes);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const pressed = useFocusHandOff(warning === null, nextFocus);
   if (!warning) return null;
 
   const stillHere = () => {
+    pressed();
     setBusy(true);
     setProblem(null);
     live
@@ -39,7 +51,7 @@ export function AfkWarningNotice({ roomid, afkMinutes }: { roomid: string; afkMi
         <p className="afk-warning__text">{afkWarningText(warning)}</p>
         {problem && <p className="afk-warning__problem">{problem}</p>}
       </div>
-      <button type="button" className="button button--primary afk-warning__button" disabled={busy} onClick={stillHere}>
+      <button type="button" className="button button--primary afk-warning__button" {...stillFocusable(busy, stillHere)}>
         {afkMessages.stillHere}
       </button>
     </div>

@@ -3,7 +3,14 @@
  * page"): "Step up to DJ" when a spot is theirs to take, else "Join the waitlist" and why;
  * their place while they wait, with "Leave the waitlist"; and on the stage "Step down", now
  * or after this song or N songs, with the plan shown and a way to cancel it.
+ *
+ * The reader's one move at the stage (Step up, Join the waitlist, Leave the waitlist, Step
+ * down) is one button (the React key "stage") whose words change: pressed, it keeps the focus
+ * whatever the move leads to. Likewise the plan's first button and its Cancel. While a move is
+ * on its way, or one is not open (a locked waitlist), the buttons are aria-disabled
+ * (ui/still-focusable.ts), never `disabled`, which would drop the focus to <body>.
  */
+import { useRef } from 'react';
 import {
   DJ_SONG_LIMIT_MAX,
   djPlanMessages,
@@ -13,6 +20,7 @@ import {
 } from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser } from '../../../session/use-session';
+import { useFocusHandOff } from '../../../ui/focus-hand-off';
 import type { StageStep } from '../use-stage-step';
 import { stillFocusable } from '../../../ui/still-focusable';
 import { LockBadge } from './lock-badge';
@@ -39,9 +47,8 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
     case 'dj':
       return (
         <>
-          {/* One button, Step up then Step down (the same key): pressed, it keeps the focus. */}
           <button
-            key="step"
+            key="stage"
             type="button"
             className="button button--primary"
             {...stillFocusable(stage.busy, () => stage.step(false))}
@@ -57,7 +64,12 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
           <strong className="stage-place" data-testid="waitlist-place">
             {waitlistMessages.yourPlace(offer.position)}
           </strong>
-          <button type="button" className="button" disabled={stage.busy} onClick={() => stage.waitlist(false)}>
+          <button
+            key="stage"
+            type="button"
+            className="button"
+            {...stillFocusable(stage.busy, () => stage.waitlist(false))}
+          >
             {waitlistMessages.leave}
           </button>
         </>
@@ -66,7 +78,7 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
       return (
         <>
           <button
-            key="step"
+            key="stage"
             type="button"
             className="button button--primary"
             {...stillFocusable(stage.busy, () => stage.step(true))}
@@ -80,10 +92,10 @@ export function StageControls({ room, offer, stage }: StageControlsProps) {
       return (
         <>
           <button
+            key="stage"
             type="button"
             className="button button--primary"
-            disabled={stage.busy || offer.waitlistLocked}
-            onClick={() => stage.waitlist(true)}
+            {...stillFocusable(stage.busy || offer.waitlistLocked, () => stage.waitlist(true))}
           >
             {waitlistMessages.join}
           </button>
@@ -99,13 +111,23 @@ function DjPlan({ stage, songLimit }: { stage: StageStep; songLimit: number }) {
   const me = useCurrentUser()?.userid;
   const plan = useRoom((state) => (me === undefined ? undefined : state.djPlans[me]));
   const playingOwn = useRoom((state) => me !== undefined && state.music.song?.djid === me);
+  // The plan's first button and its Cancel are one button (the key "plan"); a plan chosen from
+  // the list hands the focus to that Cancel.
+  const planButton = useRef<HTMLButtonElement>(null);
+  const chosen = useFocusHandOff(plan !== undefined, () => planButton.current);
   if (plan !== undefined) {
     return (
       <>
-        <strong className="stage-place" role="status">
+        <strong key="said" className="stage-place" role="status">
           {djPlanText(plan, playingOwn)}
         </strong>
-        <button type="button" className="button" disabled={stage.busy} onClick={() => stage.planStepDown(0)}>
+        <button
+          key="plan"
+          ref={planButton}
+          type="button"
+          className="button"
+          {...stillFocusable(stage.busy, () => stage.planStepDown(0))}
+        >
           {djPlanMessages.cancel}
         </button>
       </>
@@ -115,16 +137,27 @@ function DjPlan({ stage, songLimit }: { stage: StageStep; songLimit: number }) {
   const most = songLimit > 0 ? Math.min(songLimit, PLAN_CHOICES_MAX) : PLAN_CHOICES_MAX;
   return (
     <>
-      <button type="button" className="button" disabled={stage.busy} onClick={() => stage.planStepDown(1)}>
+      <button
+        key="plan"
+        ref={planButton}
+        type="button"
+        className="button"
+        {...stillFocusable(stage.busy, () => stage.planStepDown(1))}
+      >
         {playingOwn ? djPlanMessages.afterThisSong : djPlanMessages.afterMyNextSong}
       </button>
       {most >= 2 && (
         <select
+          key="more"
           className="stage-controls__select"
           aria-label={djPlanMessages.moreSongsLabel}
           value=""
-          disabled={stage.busy}
-          onChange={(event) => event.target.value && stage.planStepDown(Number(event.target.value))}
+          aria-disabled={stage.busy || undefined}
+          onChange={(event) => {
+            if (stage.busy || !event.target.value) return;
+            chosen();
+            stage.planStepDown(Number(event.target.value));
+          }}
         >
           <option value="">{djPlanMessages.afterMoreSongs}</option>
           {Array.from({ length: most - 1 }, (_, n) => n + 2).map((songs) => (

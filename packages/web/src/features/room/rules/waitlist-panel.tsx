@@ -4,14 +4,18 @@
  * Moderators move people up and down (room.waitlist_move), take them out of the line
  * (room.waitlist_leave with target_userid), and lock or unlock the stage and the waitlist
  * (room.modify). Shown once there is something to show: people waiting, a lock, a rule, or a
- * moderator reading.
+ * moderator reading. A moderator's button keeps the focus while its person moves in the line
+ * (moved in the page, the row would drop it), and taking someone out of the line hands it to the
+ * next person's ×, else the panel's title.
  */
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { roomRulesMessages, waitlistMessages, type RoomDetails, type RoomUser } from '@platter/contract';
 import { useRoom } from '../../../live/room-store';
 import { useCurrentUser } from '../../../session/use-session';
 import { Avatar } from '../../../ui/avatar';
+import { useFocusHandOff } from '../../../ui/focus-hand-off';
 import { ModalLink } from '../../../ui/modal-link';
+import { stillFocusable } from '../../../ui/still-focusable';
 import { useRoomRights } from '../moderation/use-room-rights';
 import { useRoomAction, type RoomAction } from '../use-room-action';
 import { LockBadge } from './lock-badge';
@@ -25,6 +29,13 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
   const { moderate } = useRoomRights();
   const action = useRoomAction();
   const titleId = useId();
+  const panel = useRef<HTMLElement>(null);
+  const takenOff = useFocusHandOff(waitlist.length);
+  /** The focus after the person at `index` was taken off: the next person's ×, else the title. */
+  const afterTakingOff = (index: number) => () => {
+    const crosses = panel.current?.querySelectorAll<HTMLElement>('[data-take-off]') ?? [];
+    return crosses[Math.min(index, crosses.length - 1)] ?? panel.current?.querySelector<HTMLElement>('h2');
+  };
   const { rules } = room.metadata;
   const summary = rulesSummary(rules);
   const people = useMemo(() => {
@@ -38,9 +49,9 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
   const lock = (field: 'stage_locked' | 'waitlist_locked', on: boolean) =>
     action.run('room.modify', { roomid, [field]: on });
   return (
-    <section className="waitlist" aria-labelledby={titleId}>
+    <section ref={panel} className="waitlist" aria-labelledby={titleId}>
       <div className="waitlist__header">
-        <h2 id={titleId} className="waitlist__title">
+        <h2 id={titleId} className="waitlist__title" tabIndex={-1}>
           {waitlistMessages.title}
           <span className="waitlist__count" aria-hidden="true">
             {people.length}
@@ -53,16 +64,14 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
             <button
               type="button"
               className="button button--small"
-              disabled={action.busy}
-              onClick={() => lock('stage_locked', !rules.stage_locked)}
+              {...stillFocusable(action.busy, () => lock('stage_locked', !rules.stage_locked))}
             >
               {rules.stage_locked ? roomRulesMessages.unlockStage : roomRulesMessages.lockStage}
             </button>
             <button
               type="button"
               className="button button--small"
-              disabled={action.busy}
-              onClick={() => lock('waitlist_locked', !rules.waitlist_locked)}
+              {...stillFocusable(action.busy, () => lock('waitlist_locked', !rules.waitlist_locked))}
             >
               {rules.waitlist_locked ? roomRulesMessages.unlockWaitlist : roomRulesMessages.lockWaitlist}
             </button>
@@ -85,7 +94,15 @@ export function WaitlistPanel({ room }: { room: RoomDetails }) {
               position={index + 1}
               last={index === people.length - 1}
               isMe={person.userid === me}
-              moderation={moderate ? { action, roomid } : null}
+              moderation={
+                moderate
+                  ? {
+                      action,
+                      roomid,
+                      onTakeOff: () => takenOff(afterTakingOff(index)),
+                    }
+                  : null
+              }
             />
           ))}
         </ol>
@@ -105,18 +122,21 @@ interface WaitingPersonProps {
   last: boolean;
   isMe: boolean;
   /** A moderator's controls on this person, or null. */
-  moderation: { action: RoomAction; roomid: string } | null;
+  moderation: { action: RoomAction; roomid: string; onTakeOff: () => void } | null;
 }
 
 function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPersonProps) {
   const name = person.name ?? waitlistMessages.someone;
   const image = 'images' in person ? person.images.headfront : '';
-  const move = (to: number) =>
+  const moved = useFocusHandOff(position);
+  const move = (to: number, label: string) => {
+    moved(() => document.querySelector<HTMLElement>(`.waitlist [aria-label="${CSS.escape(label)}"]`));
     moderation?.action.run('room.waitlist_move', {
       roomid: moderation.roomid,
       target_userid: person.userid,
       position: to,
     });
+  };
   return (
     <li className={`waitlist__person${isMe ? ' is-me' : ''}`}>
       <span className="waitlist__position">#{position}</span>
@@ -132,8 +152,9 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
             className="waitlist__act"
             aria-label={waitlistMessages.moveUpLabel(name)}
             title={waitlistMessages.moveUp}
-            disabled={moderation.action.busy || position === 1}
-            onClick={() => move(position - 1)}
+            {...stillFocusable(moderation.action.busy || position === 1, () =>
+              move(position - 1, waitlistMessages.moveUpLabel(name)),
+            )}
           >
             ↑
           </button>
@@ -142,8 +163,9 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
             className="waitlist__act"
             aria-label={waitlistMessages.moveDownLabel(name)}
             title={waitlistMessages.moveDown}
-            disabled={moderation.action.busy || last}
-            onClick={() => move(position + 1)}
+            {...stillFocusable(moderation.action.busy || last, () =>
+              move(position + 1, waitlistMessages.moveDownLabel(name)),
+            )}
           >
             ↓
           </button>
@@ -152,10 +174,11 @@ function WaitingPerson({ person, position, last, isMe, moderation }: WaitingPers
             className="waitlist__act"
             aria-label={waitlistMessages.takeOffLabel(name)}
             title={waitlistMessages.takeOff}
-            disabled={moderation.action.busy}
-            onClick={() =>
-              moderation.action.run('room.waitlist_leave', { roomid: moderation.roomid, target_userid: person.userid })
-            }
+            data-take-off
+            {...stillFocusable(moderation.action.busy, () => {
+              moderation.onTakeOff();
+              moderation.action.run('room.waitlist_leave', { roomid: moderation.roomid, target_userid: person.userid });
+            })}
           >
             ×
           </button>

@@ -3,12 +3,17 @@
  * over either renderer: each DJ's spot and each member of the crowd is a link that
  * opens their profile over the room; guests are drawn but are not links. An empty
  * spot is an "Open spot" button: stepping up is wired by whoever passes
- * `onStepUp`, and without it the spot is shown but disabled. A locked stage's spots
+ * `onStepUp`, and without it the spot is shown but unavailable (aria-disabled: it keeps
+ * the focus of whoever is on it when the offer goes). Once the reader has stepped up from a
+ * spot, the focus goes to their own figure on the stage. A locked stage's spots
  * say so; a DJ who plans to step down wears a badge ("last song").
  */
 import { roomPageMessages } from '@platter/contract';
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
+import { useCurrentUser } from '../../../session/use-session';
+import { useFocusHandOff } from '../../../ui/focus-hand-off';
 import { ModalLink } from '../../../ui/modal-link';
+import { stillFocusable } from '../../../ui/still-focusable';
 import { LockIcon } from '../rules/lock-badge';
 import { djPlanBadge } from '../rules/rules-text';
 import { FIGURE_ASPECT } from './crowd-layout';
@@ -34,9 +39,15 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
     onBlur: () => onHover(null),
   });
   const spotHeight = stage.labelTop + 20 - stage.figureTop;
+  const me = useCurrentUser()?.userid;
+  const stageBox = useRef<HTMLElement>(null);
+  const mySpot = scene.djs.find((dj) => dj.userid === me)?.spot;
+  const steppedUp = useFocusHandOff(mySpot, () =>
+    stageBox.current?.querySelector<HTMLElement>(`[data-userid="${CSS.escape(me ?? '')}"]`),
+  );
   return (
     <>
-      <section className="scene-targets" aria-label={roomPageMessages.stageLabel}>
+      <section ref={stageBox} className="scene-targets" aria-label={roomPageMessages.stageLabel}>
         {stage.spots.map((spot) => {
           const dj = scene.djs.find((d) => d.spot === spot.index);
           const box: CSSProperties = {
@@ -57,8 +68,10 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
                   width: spot.width - 8,
                   height: stage.desk.top - stage.figureTop - 4,
                 }}
-                disabled={!onStepUp}
-                onClick={() => onStepUp?.(spot.index)}
+                {...stillFocusable(!onStepUp, () => {
+                  steppedUp();
+                  onStepUp?.(spot.index);
+                })}
               >
                 {locked ? (
                   <span className="scene-spot__plus" aria-hidden="true">
@@ -86,7 +99,7 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
             </>
           );
           return dj.name === null ? (
-            <span key={spot.index} className="scene-dj" style={box}>
+            <span key={spot.index} className="scene-dj" style={box} data-userid={dj.userid}>
               {name}
             </span>
           ) : (
@@ -94,6 +107,7 @@ export function StageTargets({ scene, onHover, onStepUp, locked = false, djPlans
               key={spot.index}
               className="scene-dj"
               style={box}
+              data-userid={dj.userid}
               to={`/profile/${dj.userid}`}
               {...hover(dj.userid)}
             >
