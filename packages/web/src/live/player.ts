@@ -342,6 +342,7 @@ export class RoomPlayer {
   private allowPlaying(audio: HTMLAudioElement): void {
     this.allowedToPlay = true;
     audio.preload = 'auto';
+    this.output?.useGraph();
   }
 
   private ensureAudio(): HTMLAudioElement {
