@@ -16,11 +16,9 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Config, type Flags } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { UPLOAD_PATH } from '@platter/contract';
 import { CHROMIUM, CHROMIUM_SWITCHES } from '../e2e/support/browser';
-import { apiGet, echosFreshRoom, freshQueue, logIn, memberBySocket } from '../e2e/support/room-members';
+import { apiGet, roomPlayingTone } from '../e2e/support/room-members';
 import { startServer } from '../e2e/support/server';
-import { wavFile } from '../packages/server/test/support/audio-files';
 import { median } from './stats';
 
 const RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 3);
@@ -108,21 +106,10 @@ async function audit(url: string, preset: Preset): Promise<Result> {
 
 /** A room whose DJ plays a tone that outlasts the runs, as a guest finds it. */
 async function playingRoom(base: string): Promise<{ url: string; leave: () => void }> {
-  const room = await echosFreshRoom(base, 'Lighthouse bench');
-  const ada = await logIn(base, 'ada@example.com');
-  await freshQueue(base, ada);
-  const query = new URLSearchParams({ ...ada, filename: 'Bench Tone.wav' });
-  const upload = await fetch(`${base}${UPLOAD_PATH}?${query}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: new Uint8Array(wavFile({ seconds: 600, frequency: 220, sampleRate: 8_000, amplitude: 0.3 })),
-  });
-  if (!upload.ok) throw new Error(`The bench tone's upload failed: ${await upload.text()}`);
-  const dj = await memberBySocket(base, ada, room.roomid);
-  await dj.call('room.add_dj', { roomid: room.roomid });
+  const room = await roomPlayingTone(base, 900, 'Lighthouse bench');
   const info = await apiGet<{ current_song: unknown }>(base, 'room.info', { roomid: room.roomid });
   if (!info.current_song) throw new Error('The bench room plays nothing');
-  return { url: `${base}/${room.shortcut}`, leave: dj.leave };
+  return { url: `${base}/${room.shortcut}`, leave: room.leave };
 }
 
 interface Row {
