@@ -10,6 +10,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   uploads: () => import('./uploads'),
   'song-change': () => import('./song-change'),
   stage: () => import('./stage'),
+  lighthouse: () => import('./lighthouse'),
 };
 
 const chosen = process.argv.slice(2);

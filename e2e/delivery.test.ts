@@ -70,12 +70,19 @@ test('the page goes in Brotli, gzip or as it is, as the browser asks, and is rev
 const preloads = (page: string) =>
   [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
 
-test("a room's address preloads the room's code beside the entry; the lobby and the app's own pages do not", async () => {
-  const lobby = preloads((await rawGet('/')).body.toString());
-  const room = preloads((await rawGet('/some-room?view=mini')).body.toString());
+const stylesheets = (page: string) =>
+  [...page.matchAll(/<link rel="stylesheet" crossorigin href="([^"]+)">/g)].map((m) => m[1]!);
+
+test("a room's address preloads the room's code and styles beside the entry; the lobby and the app's own pages do not", async () => {
+  const lobbyPage = (await rawGet('/')).body.toString();
+  const roomPage = (await rawGet('/some-room?view=mini')).body.toString();
+  const lobby = preloads(lobbyPage);
+  const room = preloads(roomPage);
   const roomOnly = room.filter((file) => !lobby.includes(file));
   expect(roomOnly.some((file) => /^\/assets\/room-page-[\w-]+\.js$/.test(file))).toBe(true);
-  for (const file of roomOnly) expect((await rawGet(file)).status, file).toBe(200);
+  const roomStyles = stylesheets(roomPage).filter((file) => !stylesheets(lobbyPage).includes(file));
+  expect(roomStyles.some((file) => /^\/assets\/room-page-[\w-]+\.css$/.test(file))).toBe(true);
+  for (const file of [...roomOnly, ...roomStyles]) expect((await rawGet(file)).status, file).toBe(200);
   for (const path of ['/', '/about', '/signup', '/profile/abc123']) {
     expect(preloads((await rawGet(path)).body.toString()), path).toEqual(lobby);
   }

@@ -1,11 +1,14 @@
 /**
  * The weight of the page (docs/web-weight.md): the lobby's first load fetches no modal's code
  * and no zod, a modal opened over it fetches its own, and nothing the page runs trips the
- * Content-Security-Policy (zod's eval probe did, on every page that built a schema).
+ * Content-Security-Policy (zod's eval probe did, on every page that built a schema). A room's
+ * song is not fetched for a page the browser does not yet let play (docs/music.md).
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { AUDIO_PATH_PREFIX } from '@platter/contract';
 import { launchBrowser } from './support/browser';
+import { roomPlayingTone } from './support/room-members';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -75,4 +78,38 @@ test('the lobby loads no modal and no zod; a modal over it brings its own; nothi
   await page.waitForLoadState('networkidle');
   expect(violations).toEqual([]);
   await page.close();
+});
+
+test("a guest whose browser waits for a click fetches none of a playing room's song until they click", async () => {
+  // Chromium's own rules weigh past visits; this one always wants a click in the page first.
+  const strict = await launchBrowser(['--autoplay-policy=document-user-activation-required']);
+  const room = await roomPlayingTone(server.baseUrl, 120);
+  try {
+    const page = await strict.newPage();
+    const audio: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith(AUDIO_PATH_PREFIX)) audio.push(request.url());
+    });
+    // Until the page is refused, it is read over CDP alone: Playwright's own reads count as a click
+    // in the page (a user gesture), which would let it play.
+    const cdp = await page.context().newCDPSession(page);
+    await page.goto(`${server.baseUrl}/${room.shortcut}`);
+    await cdp.send('Runtime.evaluate', {
+      expression: `new Promise((resolve) => {
+        const check = () => (window.__platterSync?.status === 'blocked' ? resolve(true) : setTimeout(check, 50));
+        check();
+      })`,
+      awaitPromise: true,
+    });
+    expect(audio).toEqual([]);
+    const element = page.getByTestId('room-audio');
+    expect(await element.evaluate((audio: HTMLAudioElement) => audio.preload)).toBe('none');
+    const fetched = page.waitForRequest((request) => new URL(request.url()).pathname.startsWith(AUDIO_PATH_PREFIX));
+    await page.getByRole('button', { name: 'Click to listen' }).click();
+    await fetched;
+    expect(await element.evaluate((audio: HTMLAudioElement) => audio.preload)).toBe('auto');
+  } finally {
+    room.leave();
+    await strict.close();
+  }
 });

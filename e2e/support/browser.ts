@@ -5,21 +5,20 @@ export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** `extraArgs`: more of Chromium's switches (the music journeys let pages play without a click). */
 export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      // The machine has no Internet: stop Chromium's own background calls.
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      ...extraArgs,
-    ],
-  });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_SWITCHES, ...extraArgs] });
 }
+
+/** The switches every Chromium of the tests and benchmarks starts with. */
+export const CHROMIUM_SWITCHES = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  // The machine has no Internet: stop Chromium's own background calls.
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 /**
  * Waits for the page's entrance animations (a modal rises 12 px as it fades

@@ -3,7 +3,8 @@
  * says hello and registers in the room (docs/realtime.md), so a page has company.
  */
 import WebSocket from 'ws';
-import { PROTOCOL_VERSION } from '@platter/contract';
+import { PROTOCOL_VERSION, UPLOAD_PATH } from '@platter/contract';
+import { toneWav } from './wav';
 
 export interface Credentials {
   userid: string;
@@ -94,4 +95,29 @@ export async function freshQueue(baseUrl: string, who: Credentials): Promise<voi
   const playlist_name = `Test ${Date.now()}`;
   await apiPost(baseUrl, 'playlist.create', { ...who, playlist_name });
   await apiPost(baseUrl, 'playlist.switch', { ...who, playlist_name });
+}
+
+/**
+ * A fresh room where Ada (a demo member, alone on its stage) plays a tone of `seconds` she has just
+ * uploaded: a song that outlasts a test, unlike the demo rooms' half-minute tracks. `leave` takes her
+ * off (closes her socket).
+ */
+export async function roomPlayingTone(
+  baseUrl: string,
+  seconds: number,
+  name = `Tone ${Date.now()}`,
+): Promise<{ roomid: string; shortcut: string; leave: () => void }> {
+  const room = await echosFreshRoom(baseUrl, name);
+  const ada = await logIn(baseUrl, 'ada@example.com');
+  await freshQueue(baseUrl, ada);
+  const query = new URLSearchParams({ ...ada, filename: `${name}.wav` });
+  const upload = await fetch(`${baseUrl}${UPLOAD_PATH}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: new Uint8Array(toneWav(seconds, 220, 8_000)),
+  });
+  if (!upload.ok) throw new Error(`The tone's upload failed: ${await upload.text()}`);
+  const dj = await memberBySocket(baseUrl, ada, room.roomid);
+  await dj.call('room.add_dj', { roomid: room.roomid });
+  return { roomid: room.roomid, shortcut: room.shortcut, leave: dj.leave };
 }

@@ -8,14 +8,16 @@
  */
 export class AudioOutput {
   readonly element: HTMLAudioElement;
-  /** Null without Web Audio. The browser may hold it suspended until the listener clicks (autoplay rules). */
-  readonly context: AudioContext | null = null;
-  private readonly gainNode: GainNode | null = null;
+  private audioContext: AudioContext | null = null;
+  private gainNode: GainNode | null = null;
+  private graphTried = false;
+  /** The level last asked for, carried over to the gain node when the graph is built. */
+  private factor = 1;
 
   constructor(events: { onError: () => void; onSeeked: () => void }) {
     const element = document.createElement('audio');
     // Nothing is fetched for a source until the player needs it (docs/music.md: light music):
-    // the room's song says 'auto' once it plays; a preview in My music loads when it plays.
+    // the room's song says 'auto' once the browser lets the page play; a preview in My music loads when it plays.
     element.preload = 'none';
     // The player's rate nudges (drift.ts) change the tempo, never the pitch.
     element.preservesPitch = true;
@@ -24,12 +26,34 @@ export class AudioOutput {
     element.addEventListener('seeked', events.onSeeked);
     document.body.append(element);
     this.element = element;
+  }
+
+  /**
+   * Null without Web Audio, and until the graph is built (useGraph). The browser may hold it
+   * suspended until the listener clicks (autoplay rules).
+   */
+  get context(): AudioContext | null {
+    return this.audioContext;
+  }
+
+  /**
+   * Builds the Web Audio graph behind the element, once: when the page may play (it played, or the
+   * listener clicked), not as the room opens. Starting an audio context costs the page's main thread
+   * a long task (about 90 ms on the 2-core development machine, four times that on a phone), which a
+   * visitor whose browser waits for a click would pay for nothing. Until then the element's own volume
+   * carries the level, up to 1, as without Web Audio.
+   */
+  useGraph(): void {
+    if (this.graphTried) return;
+    this.graphTried = true;
     try {
       const context = new AudioContext({ latencyHint: 'playback' });
       const gainNode = context.createGain();
-      context.createMediaElementSource(element).connect(gainNode).connect(context.destination);
-      this.context = context;
+      context.createMediaElementSource(this.element).connect(gainNode).connect(context.destination);
+      this.audioContext = context;
       this.gainNode = gainNode;
+      this.element.volume = 1;
+      gainNode.gain.value = this.factor;
     } catch {
       // No Web Audio: the element's own volume carries the gain.
     }
@@ -37,7 +61,7 @@ export class AudioOutput {
 
   /** How late the device sounds what the element plays (ms): the audio context's own latency, when known. */
   deviceLatencyMs(): number {
-    const context = this.context;
+    const context = this.audioContext;
     return context ? (context.outputLatency || context.baseLatency || 0) * 1000 : 0;
   }
 
@@ -48,8 +72,10 @@ export class AudioOutput {
 
   /** Sets how loud it plays: a factor on the song's own level (the volume times the song's gain). */
   setLevel(factor: number): void {
-    if (this.gainNode && this.context) this.gainNode.gain.setTargetAtTime(factor, this.context.currentTime, 0.05);
-    else this.element.volume = Math.min(1, factor);
+    this.factor = factor;
+    if (this.gainNode && this.audioContext) {
+      this.gainNode.gain.setTargetAtTime(factor, this.audioContext.currentTime, 0.05);
+    } else this.element.volume = Math.min(1, factor);
   }
 }
 

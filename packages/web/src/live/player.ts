@@ -53,6 +53,8 @@ export class RoomPlayer {
   private timer: ReturnType<typeof setInterval> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private started = false;
+  /** The browser has let the page play (it played once, or the listener clicked): songs are then fetched ahead. */
+  private allowedToPlay = false;
   private readout: SyncReadout = emptyReadout(0);
   private readonly listeners = new Set<() => void>();
 
@@ -111,7 +113,7 @@ export class RoomPlayer {
   /** The listener's click: lets the browser play (autoplay rules), and undoes their own pause. */
   listen(): void {
     this.heldBy.delete('listener');
-    this.ensureAudio();
+    this.allowPlaying(this.ensureAudio());
     void this.output?.context?.resume();
     if (this.song) this.playFrom(this.targetMs(), true);
   }
@@ -193,11 +195,15 @@ export class RoomPlayer {
     });
   }
 
-  /** Points the element at the room's song, fetched as it plays (a lent element keeps the borrower's; the song is loaded when it comes back). */
+  /**
+   * Points the element at the room's song, fetched as it plays (a lent element keeps the borrower's; the song is
+   * loaded when it comes back). Until the browser lets the page play, nothing is fetched ahead: a visitor whose
+   * browser waits for a click may never click, and on a phone the song would take the page's bandwidth.
+   */
   private loadSong(song: PlayingSong): void {
     const audio = this.audio;
     if (!audio || this.lentTo) return;
-    audio.preload = 'auto';
+    audio.preload = this.allowedToPlay ? 'auto' : 'none';
     audio.src = songAudioPath(song._id);
     audio.playbackRate = FOLLOWING_RATE;
     this.applyGain();
@@ -311,6 +317,7 @@ export class RoomPlayer {
     if (targetMs > START_SLACK_MS) this.seekTo(targetMs + this.seekLeadMs);
     audio.play().then(
       () => {
+        this.allowPlaying(audio);
         if (byListener || this.readout.status === 'blocked') this.publish({ ...this.readout, status: 'waiting' });
         const context = this.output?.context;
         if (context?.state !== 'suspended') return;
@@ -329,6 +336,13 @@ export class RoomPlayer {
         }
       },
     );
+  }
+
+  /** From now on the element fetches what it will play ahead of time (buffers a song's start, a seek's target). */
+  private allowPlaying(audio: HTMLAudioElement): void {
+    this.allowedToPlay = true;
+    audio.preload = 'auto';
+    this.output?.useGraph();
   }
 
   private ensureAudio(): HTMLAudioElement {
