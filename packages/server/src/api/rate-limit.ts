@@ -79,21 +79,28 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
-const PREFIX = 'platter:limit:';
-const STRIKES_PREFIX = 'platter:strikes:';
-
 export class RedisRateLimiter implements RateLimiter {
-  static async connect(url: string): Promise<RedisRateLimiter> {
+  /** `prefix` (REDIS_PREFIX) comes before every key: `platter:limit:…`, `platter:strikes:…`. */
+  static async connect(url: string, prefix = 'platter:'): Promise<RedisRateLimiter> {
     const { Redis } = await import('ioredis');
-    return new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 3 }));
+    return new RedisRateLimiter(new Redis(url, { maxRetriesPerRequest: 3 }), prefix);
   }
 
-  private constructor(private readonly redis: Redis) {}
+  private readonly countsPrefix: string;
+  private readonly strikesPrefix: string;
+
+  private constructor(
+    private readonly redis: Redis,
+    prefix: string,
+  ) {
+    this.countsPrefix = `${prefix}limit:`;
+    this.strikesPrefix = `${prefix}strikes:`;
+  }
 
   async hit(keys: readonly string[], windowMs: number, at: number): Promise<number[]> {
     const batch = this.redis.multi();
     for (const key of keys) {
-      const slot = PREFIX + slotOf(key, windowMs, at);
+      const slot = this.countsPrefix + slotOf(key, windowMs, at);
       batch.incr(slot).pexpire(slot, 2 * windowMs);
     }
     const results = (await batch.exec()) ?? [];
@@ -107,12 +114,12 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async strikesOf(key: string): Promise<Strikes | null> {
-    const [count, lastAt] = await this.redis.hmget(STRIKES_PREFIX + key, 'count', 'lastAt');
+    const [count, lastAt] = await this.redis.hmget(this.strikesPrefix + key, 'count', 'lastAt');
     return count && lastAt ? { count: Number(count), lastAt: Number(lastAt) } : null;
   }
 
   async strike(key: string, at: number, keepMs: number): Promise<Strikes> {
-    const slot = STRIKES_PREFIX + key;
+    const slot = this.strikesPrefix + key;
     // One transaction, so two instances counting the same failure at once both count.
     const results = await this.redis
       .multi()
@@ -126,7 +133,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async forgive(key: string): Promise<void> {
-    await this.redis.del(STRIKES_PREFIX + key);
+    await this.redis.del(this.strikesPrefix + key);
   }
 
   async close(): Promise<void> {
@@ -135,7 +142,7 @@ export class RedisRateLimiter implements RateLimiter {
 }
 
 export async function createRateLimiter(config: Config): Promise<RateLimiter> {
-  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl) : new InProcessRateLimiter();
+  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl, config.redisPrefix) : new InProcessRateLimiter();
 }
 
 /** What limitAction uses of api/context's Services, written out: context.ts imports RateLimiter from here. */

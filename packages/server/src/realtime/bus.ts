@@ -15,8 +15,9 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-export async function createBus(redisUrl: string | undefined): Promise<Bus> {
-  return redisUrl ? RedisBus.connect(redisUrl) : new InProcessBus();
+/** `prefix` (REDIS_PREFIX) comes before every Redis channel's name. */
+export async function createBus(redisUrl: string | undefined, prefix = 'platter:'): Promise<Bus> {
+  return redisUrl ? RedisBus.connect(redisUrl, prefix) : new InProcessBus();
 }
 
 export class InProcessBus implements Bus {
@@ -44,13 +45,11 @@ export class InProcessBus implements Bus {
   }
 }
 
-const PREFIX = 'platter:';
-
 export class RedisBus implements Bus {
   private readonly local = new InProcessBus();
   private readonly counts = new Map<string, number>();
 
-  static async connect(url: string): Promise<RedisBus> {
+  static async connect(url: string, prefix = 'platter:'): Promise<RedisBus> {
     const { Redis } = await import('ioredis');
     const options = { lazyConnect: false, maxRetriesPerRequest: 3 };
     // The subscriber skips ioredis's ready check: that check (an INFO) waits for the connection's
@@ -58,12 +57,13 @@ export class RedisBus implements Bus {
     // connection to subscriber mode, where the INFO fails and the subscription is lost. A
     // pub/sub connection has nothing to wait for: Redis takes SUBSCRIBE while it loads.
     const subscriber = new Redis(url, { ...options, enableReadyCheck: false });
-    return new RedisBus(new Redis(url, options), subscriber);
+    return new RedisBus(new Redis(url, options), subscriber, prefix);
   }
 
   private constructor(
     private readonly publisher: Redis,
     private readonly subscriber: Redis,
+    private readonly prefix: string,
   ) {
     this.subscriber.on('message', (channel: string, text: string) => {
       let message: unknown;
@@ -72,18 +72,18 @@ export class RedisBus implements Bus {
       } catch {
         return; // not ours
       }
-      void this.local.publish(channel.slice(PREFIX.length), message);
+      void this.local.publish(channel.slice(this.prefix.length), message);
     });
   }
 
   async publish(channel: string, message: unknown): Promise<void> {
-    await this.publisher.publish(PREFIX + channel, JSON.stringify(message));
+    await this.publisher.publish(this.prefix + channel, JSON.stringify(message));
   }
 
   async subscribe(channel: string, listener: Listener): Promise<() => Promise<void>> {
     const count = this.counts.get(channel) ?? 0;
     this.counts.set(channel, count + 1);
-    if (count === 0) await this.subscriber.subscribe(PREFIX + channel);
+    if (count === 0) await this.subscriber.subscribe(this.prefix + channel);
     const unsubscribeLocal = await this.local.subscribe(channel, listener);
     return async () => {
       await unsubscribeLocal();
@@ -91,7 +91,7 @@ export class RedisBus implements Bus {
       this.counts.set(channel, left);
       if (left === 0) {
         this.counts.delete(channel);
-        await this.subscriber.unsubscribe(PREFIX + channel);
+        await this.subscriber.unsubscribe(this.prefix + channel);
       }
     };
   }
