@@ -1,17 +1,18 @@
 /**
- * `npm run bench -- release`: the release build (`npm start`: node scripts/start.mjs, which runs
- * packages/server/dist/main.mjs) next to the old way (the TypeScript sources through tsx), in
- * the same run, on the same data folder. A first start seeds it; then each way is restarted a
+ * `npm run bench -- release`: the release build (`node packages/server/dist/main.mjs`, what
+ * `npm start` and the deploy files run) next to the old way (the TypeScript sources through
+ * tsx), in the same run, on the same data folder. It builds first (`npm run build`), so the
+ * build measured is the sources'. A first start seeds it; then each way is restarted a
  * few times. Measured: restart to first answer (process spawned → an API call answered, polled
  * every 10 ms), and idle resident memory (VmRSS) some seconds after that answer, with nothing
  * asked meanwhile. Targets (issue 33): first answer ≤ 1 s, idle RSS ≤ 100 MB. A third row runs
- * the release with a smaller young generation (NODE_OPTIONS=--max-semi-space-size=2), the knob
- * docs/operations.md gives small machines. Run `npm run build` first. Never part of `npm test`.
+ * the release with a smaller young generation (--max-semi-space-size=2), the knob
+ * docs/operations.md gives small machines. Never part of `npm test`.
  *
  *   BENCH_RELEASE_RUNS    restarts of each way (default 3)
  *   BENCH_RELEASE_IDLE_S  seconds of idle before reading memory (default 10)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,21 +28,18 @@ const MB = 1024 * 1024;
 interface Way {
   name: string;
   args: string[];
-  env?: Record<string, string>;
 }
 
 const WAYS: Way[] = [
   { name: 'tsx (before)', args: ['--import', 'tsx', 'packages/server/src/main.ts'] },
-  { name: 'release (npm start)', args: ['scripts/start.mjs'] },
+  { name: 'release', args: ['--enable-source-maps', 'packages/server/dist/main.mjs'] },
   {
     name: 'release, --max-semi-space-size=2',
-    args: ['scripts/start.mjs'],
-    env: { NODE_OPTIONS: '--max-semi-space-size=2' },
+    args: ['--max-semi-space-size=2', '--enable-source-maps', 'packages/server/dist/main.mjs'],
   },
 ];
 
-if (!fs.existsSync(path.join(ROOT, 'packages/server/dist/main.mjs')))
-  throw new Error('The release build is missing: run `npm run build` first.');
+execSync('npm run build', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'platter-bench-release-'));
 const port = await freePort();
@@ -54,7 +52,6 @@ async function launch(way: Way): Promise<{ child: ChildProcess; firstAnswerMs: n
     cwd: ROOT,
     env: {
       ...process.env,
-      ...way.env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

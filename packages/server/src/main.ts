@@ -56,6 +56,8 @@ app.http.log[mailNotice.level](mailNotice.message);
 
 const shutdown = async (signal: string) => {
   app.http.log.info(`${signal} received, shutting down`);
+  // Balancers see /readyz fail at once and send people elsewhere.
+  app.readiness.stopping();
   stopHotnessSweep();
   stopPagesSweep();
   // Gives this instance's leases up, so another instance takes its rooms over at once.

@@ -93,6 +93,12 @@ describe('health', () => {
   });
 });
 
+test('/readyz says stopping once the instance shuts down', async () => {
+  const readiness = readinessChecks(t.app.services);
+  readiness.stopping();
+  expect(await readiness.check()).toMatchObject({ status: 'stopping', down: [] });
+});
+
 describe('metrics on the public port', () => {
   test('refused without the token, or with another, in the API envelope', async () => {
     for (const headers of [
