@@ -32,10 +32,10 @@ interface Way {
 
 const WAYS: Way[] = [
   { name: 'tsx (before)', args: ['--import', 'tsx', 'packages/server/src/main.ts'] },
-  { name: 'release', args: ['--enable-source-maps', 'packages/server/dist/main.mjs'] },
+  { name: 'release', args: ['packages/server/dist/main.mjs'] },
   {
     name: 'release, --max-semi-space-size=2',
-    args: ['--max-semi-space-size=2', '--enable-source-maps', 'packages/server/dist/main.mjs'],
+    args: ['--max-semi-space-size=2', 'packages/server/dist/main.mjs'],
   },
 ];
 

@@ -49,6 +49,4 @@ if (missing || (stale && canBuild())) {
   console.warn('The sources changed since Platter was built; running the build as it is (`npm run build` rebuilds).');
 }
 
-// Stack traces in the log point into the TypeScript sources.
-process.setSourceMapsEnabled(true);
 await import(pathToFileURL(outputs[1]).href);
