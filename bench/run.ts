@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every suite, one after another; `npm run bench -- room` or
- * `npm run bench -- lobby` runs one (`stage` needs `npm run build` first). Each prints its table. Never part of
+ * `npm run bench -- lobby` runs one (`stage` and `release` need `npm run build` first). Each prints its table. Never part of
  * `npm test`. Knobs: see the top of each suite (lobby.ts, room.ts, uploads.ts, …).
  */
 const suites: Record<string, () => Promise<unknown>> = {
@@ -11,6 +11,7 @@ const suites: Record<string, () => Promise<unknown>> = {
   'song-change': () => import('./song-change'),
   stage: () => import('./stage'),
   lighthouse: () => import('./lighthouse'),
+  release: () => import('./release'),
 };
 
 const chosen = process.argv.slice(2);

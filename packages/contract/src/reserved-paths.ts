@@ -42,6 +42,10 @@ export const RESERVED_PATH_SEGMENTS = [
   'sandbox-pay',
   'webhooks',
   'dev',
+  // For operators: the process answers, it is ready for traffic, its Prometheus metrics.
+  'healthz',
+  'readyz',
+  'metrics',
   // Files of the built web app: Vite's bundles, the icons, the static FAQ, and the names of
   // the files at the root (favicon.svg, manifest.webmanifest).
   'assets',

@@ -20,7 +20,13 @@ import { DEFAULT_REDIS_TIMING, type RedisTiming } from './lib/redis';
 import { attachGateway, type SocketCaller } from './realtime/gateway';
 import type { LiveConnection } from './realtime/connection';
 import { ttapiGateway } from './realtime/ttapi/gateway';
-import { Hub } from './realtime/hub';
+import { MeteredHub } from './observability/metered-hub';
+import { meteredBus } from './observability/metered-bus';
+import { Metrics } from './observability/metrics';
+import { meteredInvoke, meterRequests } from './observability/http-metrics';
+import { readinessChecks, type ReadinessChecks } from './observability/readiness';
+import { registerHealthRoutes } from './http/health';
+import { poolUse } from './db/database';
 import { OpenSockets } from './realtime/open-sockets';
 import { clientAddress } from './http/client-address';
 import { authenticate, authenticateSocket, forgetSessions } from './features/auth/sessions';
@@ -68,6 +74,10 @@ export interface App {
   services: Services;
   /** Measures stored files' loudness and peaks in a worker thread (kick it after adding songs; idle() for tests). */
   analysis: AudioAnalysis;
+  /** Prometheus metrics (served by http/health.ts, or on METRICS_PORT by main.ts). */
+  metrics: Metrics;
+  /** What /readyz answers. */
+  readiness: ReadinessChecks;
   close(): Promise<void>;
 }
 
@@ -155,15 +165,31 @@ export async function buildApp(
     trustProxy: config.trustProxy,
   });
   const redisLog = http.log.child({ component: 'redis' });
-  const bus = await createBus(config.redisUrl, redisLog, redisTiming);
+  const bus = await createBus(config.redisUrl, redisLog, redisTiming, config.redisPrefix);
+  // Limits on sockets and joins, like every limit, are off when RATE_LIMIT_PER_MINUTE is 0.
+  const limited = config.attemptsPerMinute > 0;
+  const openSockets = new OpenSockets({
+    perSession: limited ? config.socketsPerSession : 0,
+    perAddress: limited ? config.socketsPerAddress : 0,
+  });
+  // Read at each scrape: `hub` is made below.
+  const metrics = new Metrics({
+    openSockets: () => openSockets.open,
+    rooms: () => hub.rooms,
+    listeners: () => hub.listeners,
+    pool: () => poolUse(db),
+  });
+  meterRequests(http, metrics);
+  const meteredBusOf = meteredBus(bus, metrics);
+  const hub = new MeteredHub(meteredBusOf, http.log);
   const mail = await createMailService(config, db, now, http.log);
   // The sandbox is reached over HTTP like any processor: at SANDBOX_PAY_URL, or this instance's own address once it listens.
   const payments = await createPaymentProvider(config, db, now, () => ownAddress(http));
   const services: Services = {
     db,
     config,
-    bus,
-    hub: new Hub(bus, http.log),
+    bus: meteredBusOf,
+    hub,
     caches: new Caches(),
     mail,
     limits: await createRateLimiter(config, redisLog, redisTiming),
@@ -224,22 +250,22 @@ export async function buildApp(
   const webhooks = await registerPaymentWebhooks(http, services);
   // The sandbox's keys are read before the app serves: the Gold page asks for them at once.
   if (payments instanceof SandboxPaymentProvider) await payments.ready();
+  const readiness = readinessChecks(services);
+  registerHealthRoutes(http, readiness, metrics, config.metrics.token);
   if (config.webDist) await registerWebApp(http, config, config.webDist);
-  // Limits on sockets and joins, like every limit, are off when RATE_LIMIT_PER_MINUTE is 0.
-  const limited = config.attemptsPerMinute > 0;
   const liveOptions = {
     hub: services.hub,
     now,
-    openSockets: new OpenSockets({
-      perSession: limited ? config.socketsPerSession : 0,
-      perAddress: limited ? config.socketsPerAddress : 0,
-    }),
+    openSockets,
     addressOf: clientAddress(config.trustProxy),
     authenticate: (userid: string, userauth: string) => authenticate(services, userid, userauth),
     invoke: limitingJoins(
       services,
-      (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
-        dispatcher.invoke(name, params, request),
+      meteredInvoke(
+        metrics,
+        (name: string, params: Record<string, unknown>, request: RequestInfo & { connection: LiveConnection }) =>
+          dispatcher.invoke(name, params, request),
+      ),
     ),
     sessionsEnded: () => forgetSessions(services),
     // A page (or a bot) that says hello is a sign of its person (spec §4 Presence).
@@ -261,7 +287,10 @@ export async function buildApp(
     http,
     services,
     analysis,
+    metrics,
+    readiness,
     async close() {
+      readiness.stopping();
       // Stops accepting first (new connections are refused: the balancer sends them to another
       // instance), then answers what is under way: HTTP requests, and the call each socket is
       // running before it is closed with RECONNECT (docs/realtime.md, "Shutting down").

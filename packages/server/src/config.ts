@@ -173,6 +173,30 @@ const environment = z
       .regex(/^\s*\d{1,9}\s*$/, 'must be a whole number of milliseconds (0 turns the job off)')
       .transform(Number)
       .default(60_000),
+    /** Prometheus metrics (docs/operations.md): on a port of their own, or on the public port behind a token. */
+    METRICS_PORT: z
+      .string()
+      .regex(/^\s*\d+\s*$/, 'must be a port number')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be between 1 and 65535').max(65535, 'must be between 1 and 65535'))
+      .optional(),
+    METRICS_HOST: z.string().trim().min(1, 'must not be empty').default('127.0.0.1'),
+    METRICS_TOKEN: z
+      .string()
+      .trim()
+      .regex(/^[\x21-\x7e]{16,}$/, 'must be at least 16 characters, without spaces (a long random string)')
+      .optional(),
+    /** Put before every Redis key and channel: two deployments can share one Redis. */
+    REDIS_PREFIX: z
+      .string()
+      .regex(/^[\w.:-]{1,40}$/, 'must be 1 to 40 letters, digits or . _ : - (such as platter:)')
+      .default('platter:'),
+    DATABASE_POOL_SIZE: z
+      .string()
+      .regex(/^\s*\d{1,4}\s*$/, 'must be a whole number of connections')
+      .transform(Number)
+      .pipe(z.number().min(1, 'must be at least 1'))
+      .default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** A developer's switch: GET /dev/outbox shows every mail kept, reset links included (see the refinement below). */
     DEV_OUTBOX: flag.optional(),
@@ -192,6 +216,10 @@ const environment = z
         if (e[name]) missing(name, 'is used only with CAPTCHA_PROVIDER=turnstile or hcaptcha: set that too');
     }
     // Anyone who can open /dev/outbox reads every member's reset link: only ever on this machine.
+    if (e.METRICS_HOST !== '127.0.0.1' && e.METRICS_PORT === undefined)
+      missing('METRICS_HOST', 'is used only with METRICS_PORT: set that too');
+    if (e.REDIS_PREFIX !== 'platter:' && !e.REDIS_URL)
+      missing('REDIS_PREFIX', 'is used only with REDIS_URL: set that too');
     if (e.DEV_OUTBOX && e.PUBLIC_URL && !isLoopbackHostname(new URL(e.PUBLIC_URL).hostname))
       ctx.addIssue({ code: 'custom', path: ['DEV_OUTBOX'], message: DEV_OUTBOX_MESSAGE });
     const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
@@ -205,8 +233,16 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  /** PostgreSQL's `poolSize` is how many connections this instance keeps at most (DATABASE_POOL_SIZE, 10). */
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string; poolSize?: number };
   redisUrl: string | undefined;
+  /** Before every Redis key and channel (REDIS_PREFIX). */
+  redisPrefix: string;
+  /**
+   * Prometheus metrics: served on `port` (at `host`, loopback by default) when set, and on the
+   * public port to a bearer of `token` when set; off when neither is.
+   */
+  metrics: { port: number | null; host: string; token: string | null };
   publicUrl: string;
   productName: string;
   /** Where people reach whoever runs this instance: shown on the about and legal pages. */
@@ -293,8 +329,10 @@ export function loadConfig(env: Environment = process.env, overrides: Partial<Co
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    database: databaseFrom(e.DATABASE_URL, dataDir),
+    database: databaseFrom(e.DATABASE_URL, dataDir, e.DATABASE_POOL_SIZE),
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
+    metrics: { port: e.METRICS_PORT ?? null, host: e.METRICS_HOST, token: e.METRICS_TOKEN ?? null },
     publicUrl,
     productName: e.PRODUCT_NAME,
     contactEmail: e.CONTACT_EMAIL ?? null,
@@ -346,8 +384,8 @@ function paymentsFrom(e: z.output<typeof environment>): PaymentsConfig {
   return { provider: 'sandbox', sandboxUrl: e.SANDBOX_PAY_URL ?? null, timeoutMs: e.PAYMENTS_TIMEOUT_MS };
 }
 
-function databaseFrom(url: string | undefined, dataDir: string): Config['database'] {
+function databaseFrom(url: string | undefined, dataDir: string, poolSize: number): Config['database'] {
   if (!url) return { kind: 'sqlite', file: path.join(dataDir, 'platter.sqlite') };
   if (url.startsWith('sqlite://')) return { kind: 'sqlite', file: path.resolve(url.slice('sqlite://'.length)) };
-  return { kind: 'postgres', url };
+  return { kind: 'postgres', url, poolSize };
 }

@@ -9,6 +9,7 @@ import { startRoomPagesSweep } from './features/room/pages';
 import { startTimelineSweep } from './features/playback';
 import { startCheckpointer } from './db/checkpointer';
 import { seedIfWanted } from './seed';
+import { serveMetrics, type MetricsServer } from './observability/metrics-server';
 
 const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
@@ -41,6 +42,7 @@ const stopPagesSweep = startRoomPagesSweep(app.services, (error) =>
 const timeline = startTimelineSweep(app.services, (error) =>
   app.http.log.error({ err: error }, 'timeline sweep failed'),
 );
+app.metrics.watchTimeline(timeline);
 // SQLite's checkpoints (which sync the file) run in a worker thread, off the rooms' event loop.
 const stopCheckpointer =
   config.database.kind === 'sqlite'
@@ -64,25 +66,34 @@ const shutdown = async (signal: string) => {
     process.exit(1);
   }, SHUTDOWN_LIMIT_MS).unref();
   app.http.log.info(`${signal} received, shutting down`);
+  // Balancers see /readyz fail at once and send people elsewhere.
+  app.readiness.stopping();
   stopHotnessSweep();
   stopPagesSweep();
   // Gives this instance's leases up, so another instance takes its rooms over at once.
   await timeline.stop();
   await stopCheckpointer();
+  await metricsServer?.close();
   await app.close();
   process.exit(0);
 };
 process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
+let metricsServer: MetricsServer | undefined;
 try {
   await app.http.listen({ port: config.port, host: config.host });
   app.http.log.info(`${config.productName} is playing at ${config.publicUrl}`);
+  if (config.metrics.port !== null) {
+    metricsServer = await serveMetrics(app.metrics, config.metrics.port, config.metrics.host);
+    app.http.log.info(`Metrics are at http://${config.metrics.host}:${metricsServer.port}/metrics`);
+  }
 } catch (error) {
-  const code = (error as { code?: string }).code;
+  const { code, port } = error as { code?: string; port?: number };
+  const variable = port !== undefined && port === config.metrics.port ? 'METRICS_PORT' : 'PORT';
   console.error(
     code === 'EADDRINUSE'
-      ? `Port ${config.port} is already in use. Stop what is using it or set PORT to another port.`
+      ? `Port ${port ?? config.port} is already in use. Stop what is using it or set ${variable} to another port.`
       : `Could not start: ${String(error)}`,
   );
   await app.close();

@@ -22,6 +22,8 @@ describe('defaults', () => {
       dataDir,
       database: { kind: 'sqlite', file: path.join(dataDir, 'platter.sqlite') },
       redisUrl: undefined,
+      redisPrefix: 'platter:',
+      metrics: { port: null, host: '127.0.0.1', token: null },
       publicUrl: 'http://localhost:8080',
       productName: 'Platter',
       contactEmail: null,
@@ -72,7 +74,12 @@ describe('settings', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/var/lib/platter',
       DATABASE_URL: 'postgres://user:pw@db.example:5432/platter',
+      DATABASE_POOL_SIZE: '25',
       REDIS_URL: 'redis://cache:6379',
+      REDIS_PREFIX: 'nightshift:',
+      METRICS_PORT: '9464',
+      METRICS_HOST: '10.0.0.5',
+      METRICS_TOKEN: 'a-long-random-metrics-token',
       PUBLIC_URL: 'https://platter.example.org/',
       PRODUCT_NAME: '  Night Shift FM  ',
       CONTACT_EMAIL: 'crew@platter.example.org',
@@ -87,8 +94,10 @@ describe('settings', () => {
       port: 3000,
       host: '127.0.0.1',
       dataDir: '/var/lib/platter',
-      database: { kind: 'postgres', url: 'postgres://user:pw@db.example:5432/platter' },
+      database: { kind: 'postgres', url: 'postgres://user:pw@db.example:5432/platter', poolSize: 25 },
       redisUrl: 'redis://cache:6379',
+      redisPrefix: 'nightshift:',
+      metrics: { port: 9464, host: '10.0.0.5', token: 'a-long-random-metrics-token' },
       publicUrl: 'https://platter.example.org',
       productName: 'Night Shift FM',
       contactEmail: 'crew@platter.example.org',
@@ -153,6 +162,7 @@ describe('settings', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://h/db' }).database).toEqual({
       kind: 'postgres',
       url: 'postgresql://h/db',
+      poolSize: 10,
     });
     expect(loadConfig({ DATABASE_URL: 'sqlite://./elsewhere/p.sqlite' }).database).toEqual({
       kind: 'sqlite',
@@ -232,6 +242,14 @@ describe('bad values', () => {
     ['SOCIAL_LINKS', 'Home=javascript:alert(1)'],
     ['SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
+    ['METRICS_PORT', '0'],
+    ['METRICS_PORT', 'nine'],
+    ['METRICS_TOKEN', 'short'],
+    ['METRICS_TOKEN', 'has a space in it somewhere'],
+    ['METRICS_HOST', '0.0.0.0'],
+    ['REDIS_PREFIX', 'two words'],
+    ['DATABASE_POOL_SIZE', '0'],
+    ['DATABASE_POOL_SIZE', 'many'],
   ])('%s=%s throws a ConfigError naming the variable', (name, value) => {
     const error = configError({ [name]: value });
     expect(error.message).toMatch(new RegExp(`^\\s*${name}: `, 'm'));
@@ -248,6 +266,10 @@ describe('bad values', () => {
       'PUBLIC_URL: must be a full URL such as https://platter.example.org',
     );
     expect(configError({ SEED_DEMO: 'maybe' }).message).toContain('SEED_DEMO: must be 1 or 0 (or true/false)');
+    expect(configError({ METRICS_TOKEN: 'short' }).message).toContain('METRICS_TOKEN: must be at least 16 characters');
+    expect(configError({ METRICS_HOST: '0.0.0.0' }).message).toContain('METRICS_HOST: is used only with METRICS_PORT');
+    expect(configError({ REDIS_PREFIX: 'other:' }).message).toContain('REDIS_PREFIX: is used only with REDIS_URL');
+    expect(configError({ DATABASE_POOL_SIZE: '0' }).message).toContain('DATABASE_POOL_SIZE: must be at least 1');
   });
 
   test('every bad variable is named at once', () => {

@@ -83,9 +83,6 @@ export class InProcessRateLimiter implements RateLimiter {
   }
 }
 
-const PREFIX = 'platter:limit:';
-const STRIKES_PREFIX = 'platter:strikes:';
-
 /**
  * Counts in Redis. While Redis is away a count fails at once (or after the command timeout) with
  * RedisUnavailable, which the call answers as "try again in a moment": a limit that cannot count
@@ -96,11 +93,22 @@ export class RedisRateLimiter implements RateLimiter {
     url: string,
     log: RedisLog,
     timing: RedisTiming = DEFAULT_REDIS_TIMING,
+    prefix = 'platter:',
   ): Promise<RedisRateLimiter> {
-    return new RedisRateLimiter(await openRedis(url, 'limits', log, timing));
+    return new RedisRateLimiter(await openRedis(url, 'limits', log, timing), prefix);
   }
 
-  private constructor(private readonly link: RedisLink) {}
+  /** `prefix` (REDIS_PREFIX) comes before every key: `platter:limit:…`, `platter:strikes:…`. */
+  private readonly countsPrefix: string;
+  private readonly strikesPrefix: string;
+
+  private constructor(
+    private readonly link: RedisLink,
+    prefix: string,
+  ) {
+    this.countsPrefix = `${prefix}limit:`;
+    this.strikesPrefix = `${prefix}strikes:`;
+  }
 
   get healthy(): boolean {
     return this.link.up;
@@ -110,7 +118,7 @@ export class RedisRateLimiter implements RateLimiter {
     const results = await this.link.run(async (redis) => {
       const batch = redis.multi();
       for (const key of keys) {
-        const slot = PREFIX + slotOf(key, windowMs, at);
+        const slot = this.countsPrefix + slotOf(key, windowMs, at);
         batch.incr(slot).pexpire(slot, 2 * windowMs);
       }
       return (await batch.exec()) ?? [];
@@ -125,12 +133,12 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async strikesOf(key: string): Promise<Strikes | null> {
-    const [count, lastAt] = await this.link.run((redis) => redis.hmget(STRIKES_PREFIX + key, 'count', 'lastAt'));
+    const [count, lastAt] = await this.link.run((redis) => redis.hmget(this.strikesPrefix + key, 'count', 'lastAt'));
     return count && lastAt ? { count: Number(count), lastAt: Number(lastAt) } : null;
   }
 
   async strike(key: string, at: number, keepMs: number): Promise<Strikes> {
-    const slot = STRIKES_PREFIX + key;
+    const slot = this.strikesPrefix + key;
     // One transaction, so two instances counting the same failure at once both count.
     const results = await this.link.run((redis) =>
       redis.multi().hincrby(slot, 'count', 1).hset(slot, 'lastAt', at).pexpire(slot, keepMs).exec(),
@@ -141,7 +149,7 @@ export class RedisRateLimiter implements RateLimiter {
   }
 
   async forgive(key: string): Promise<void> {
-    await this.link.run((redis) => redis.del(STRIKES_PREFIX + key));
+    await this.link.run((redis) => redis.del(this.strikesPrefix + key));
   }
 
   async close(): Promise<void> {
@@ -154,7 +162,9 @@ export async function createRateLimiter(
   log: RedisLog,
   timing: RedisTiming = DEFAULT_REDIS_TIMING,
 ): Promise<RateLimiter> {
-  return config.redisUrl ? RedisRateLimiter.connect(config.redisUrl, log, timing) : new InProcessRateLimiter();
+  return config.redisUrl
+    ? RedisRateLimiter.connect(config.redisUrl, log, timing, config.redisPrefix)
+    : new InProcessRateLimiter();
 }
 
 /** What limitAction uses of api/context's Services, written out: context.ts imports RateLimiter from here. */

@@ -12,6 +12,22 @@ import type { Database } from './schema';
 
 export type Db = Kysely<Database>;
 
+/** A PostgreSQL pool's connections now (pg tells; SQLite has one connection and no pool). */
+export interface PoolUse {
+  /** Connections open, idle among them, and queries waiting for one. */
+  total: number;
+  idle: number;
+  waiting: number;
+  max: number;
+}
+
+const pools = new WeakMap<Db, () => PoolUse>();
+
+/** The pool's use for metrics; null on SQLite. */
+export function poolUse(db: Db): PoolUse | null {
+  return pools.get(db)?.() ?? null;
+}
+
 const PG_INT8 = 20;
 
 /** `pg` is loaded only for PostgreSQL. */
@@ -34,7 +50,7 @@ export async function createDatabase(database: Config['database']): Promise<Db> 
   const { default: pg } = await import('pg');
   const pool = new pg.Pool({
     connectionString: database.url,
-    max: 10,
+    max: database.poolSize ?? 10,
     // Epoch-millisecond times live in bigint columns; they fit a JS number.
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
@@ -42,7 +58,14 @@ export async function createDatabase(database: Config['database']): Promise<Db> 
     },
     ...(database.schema ? { options: `-c search_path=${database.schema}` } : {}),
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins });
+  pools.set(db, () => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max,
+  }));
+  return db;
 }
 
 /** How many prepared statements are kept: the app's queries are a few hundred distinct texts. */

@@ -7,7 +7,6 @@
  * audio element (Ogg Opus did not in Safari before 18.4). Constant bit rate keeps a
  * browser's seek by byte offset exact, which synchronized playback relies on.
  */
-import { createMp3Encoder } from 'wasm-media-encoders';
 
 /** Samples handed to the encoder at a time: a whole number of MPEG frames. */
 const BLOCK = 1152 * 8;
@@ -22,6 +21,8 @@ export async function encodeMp3(
   const channels = channelData.length;
   if (channels !== 1 && channels !== 2) throw new Error(`MP3 holds one or two channels, not ${channels}`);
   const frames = channelData[0]?.length ?? 0;
+  // Loaded when first used (the demo's first start): its WebAssembly is 0.8 MB of text to parse.
+  const { createMp3Encoder } = await import('wasm-media-encoders');
   const encoder = await createMp3Encoder();
   encoder.configure({ channels, sampleRate, bitrate: kbps });
   const parts: Buffer[] = [];

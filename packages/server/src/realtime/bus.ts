@@ -26,12 +26,14 @@ export interface Bus {
   onRecovered(listener: (downSince: number) => void): void;
 }
 
+/** `prefix` (REDIS_PREFIX) comes before every Redis channel's name. */
 export async function createBus(
   redisUrl: string | undefined,
   log: RedisLog,
   timing: RedisTiming = DEFAULT_REDIS_TIMING,
+  prefix = 'platter:',
 ): Promise<Bus> {
-  return redisUrl ? RedisBus.connect(redisUrl, log, timing) : new InProcessBus();
+  return redisUrl ? RedisBus.connect(redisUrl, log, timing, prefix) : new InProcessBus();
 }
 
 export class InProcessBus implements Bus {
@@ -65,7 +67,6 @@ export class InProcessBus implements Bus {
   }
 }
 
-const PREFIX = 'platter:';
 /** Messages kept while Redis is away, at most; past it the oldest go (rooms re-read theirs: room/replay.ts). */
 const BACKLOG_LIMIT = 10_000;
 
@@ -91,7 +92,12 @@ export class RedisBus implements Bus {
   private downSince: number | null = Date.now();
   private readonly recovered = new EventEmitter();
 
-  static async connect(url: string, log: RedisLog, timing: RedisTiming = DEFAULT_REDIS_TIMING): Promise<RedisBus> {
+  static async connect(
+    url: string,
+    log: RedisLog,
+    timing: RedisTiming = DEFAULT_REDIS_TIMING,
+    prefix = 'platter:',
+  ): Promise<RedisBus> {
     // The subscriber skips ioredis's ready check: that check (an INFO) waits for the connection's
     // first round trips, and a SUBSCRIBE sent meanwhile (ioredis lets it through early) turns the
     // connection to subscriber mode, where the INFO fails and the subscription is lost. A
@@ -103,7 +109,7 @@ export class RedisBus implements Bus {
       autoResubscribe: false,
     });
     const publisher = await openRedis(url, 'publisher', log, timing);
-    const bus = new RedisBus(publisher, subscriber, log);
+    const bus = new RedisBus(publisher, subscriber, log, prefix);
     // An instance started while Redis is away serves its own listeners and says so (healthy is false).
     const wait = Math.max(timing.commandTimeoutMs, 1_000);
     const up = await Promise.all([subscriber.waitUp(wait), publisher.waitUp(wait)]);
@@ -115,6 +121,7 @@ export class RedisBus implements Bus {
     private readonly publisher: RedisLink,
     private readonly subscriber: RedisLink,
     private readonly log: RedisLog,
+    private readonly prefix: string,
   ) {
     this.subscriber.redis.on('message', (channel: string, text: string) => this.receive(channel, text));
     this.subscriber.redis.on('ready', () => void this.subscribeAll());
@@ -140,7 +147,7 @@ export class RedisBus implements Bus {
     const text = `@${this.id} ${JSON.stringify(message)}`;
     if (this.backlog.length > 0 || !this.publisher.up) return this.keep(channel, text);
     try {
-      await this.publisher.run((redis) => redis.publish(PREFIX + channel, text));
+      await this.publisher.run((redis) => redis.publish(this.prefix + channel, text));
     } catch {
       this.broken();
       this.keep(channel, text);
@@ -158,7 +165,7 @@ export class RedisBus implements Bus {
     this.counts.set(channel, count + 1);
     if (count === 0 && this.subscriber.up) {
       // A failure redials the link (or it was lost): every channel is subscribed again once it is back.
-      await this.subscriber.run((redis) => redis.subscribe(PREFIX + channel)).catch(() => this.broken());
+      await this.subscriber.run((redis) => redis.subscribe(this.prefix + channel)).catch(() => this.broken());
     }
     let done = false;
     return async () => {
@@ -168,7 +175,8 @@ export class RedisBus implements Bus {
       const left = (this.counts.get(channel) ?? 1) - 1;
       if (left > 0) return void this.counts.set(channel, left);
       this.counts.delete(channel);
-      if (this.subscriber.up) await this.subscriber.run((redis) => redis.unsubscribe(PREFIX + channel)).catch(() => {});
+      if (this.subscriber.up)
+        await this.subscriber.run((redis) => redis.unsubscribe(this.prefix + channel)).catch(() => {});
     };
   }
 
@@ -192,7 +200,7 @@ export class RedisBus implements Bus {
     } catch {
       return; // not ours
     }
-    void this.local.publish(channel.slice(PREFIX.length), message);
+    void this.local.publish(channel.slice(this.prefix.length), message);
   }
 
   private broken(): void {
@@ -203,7 +211,7 @@ export class RedisBus implements Bus {
   /** Subscribes every channel again on a new link; once that and the backlog are done, the bus is whole. */
   private async subscribeAll(): Promise<void> {
     this.subscribed = false;
-    const channels = [...this.counts.keys()].map((channel) => PREFIX + channel);
+    const channels = [...this.counts.keys()].map((channel) => this.prefix + channel);
     try {
       if (channels.length > 0) await this.subscriber.run((redis) => redis.subscribe(...channels));
     } catch {
@@ -230,7 +238,7 @@ export class RedisBus implements Bus {
     try {
       while (this.backlog.length > 0 && this.publisher.up) {
         const [channel, text] = this.backlog[0]!;
-        await this.publisher.run((redis) => redis.publish(PREFIX + channel, text));
+        await this.publisher.run((redis) => redis.publish(this.prefix + channel, text));
         this.backlog.shift();
       }
     } catch {

@@ -18,16 +18,20 @@ export interface OpenSocketLimits {
 /** Counts open things per key; a key's count goes when it reaches zero, so the map holds only what is open. */
 class OpenCounts {
   private readonly counts = new Map<string, number>();
+  /** All counted under every key. */
+  total = 0;
 
   /** Counts one more under `key`; null (not counted) when `limit` are open already. Else, its release (once). */
   take(key: string, limit: number): (() => void) | null {
     const count = this.counts.get(key) ?? 0;
     if (limit > 0 && count >= limit) return null;
     this.counts.set(key, count + 1);
+    this.total += 1;
     let released = false;
     return () => {
       if (released) return;
       released = true;
+      this.total -= 1;
       const left = (this.counts.get(key) ?? 1) - 1;
       if (left > 0) this.counts.set(key, left);
       else this.counts.delete(key);
@@ -40,6 +44,11 @@ export class OpenSockets {
   private readonly addresses = new OpenCounts();
 
   constructor(private readonly limits: OpenSocketLimits) {}
+
+  /** Sockets open on this instance now (each is counted by its address from the start). */
+  get open(): number {
+    return this.addresses.total;
+  }
 
   /** A socket opened from `address`: its release when counted, null when the address has its limit open. */
   fromAddress(address: string): (() => void) | null {

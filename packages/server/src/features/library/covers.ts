@@ -7,7 +7,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileTypeFromBuffer } from 'file-type';
 
 export const COVERS_PATH = '/media/covers/';
 export const COVER_MAX_BYTES = 2 * 1024 * 1024;
@@ -22,6 +21,8 @@ export interface Cover {
 /** The picture as a cover we keep, or null when it is none (not a picture, empty, too large). */
 export async function coverOf(data: Uint8Array | undefined): Promise<Cover | null> {
   if (!data || data.length === 0 || data.length > COVER_MAX_BYTES) return null;
+  // Loaded with the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const type = await fileTypeFromBuffer(data);
   if (!type || !PICTURE_TYPES.has(type.ext)) return null;
   return { name: `${createHash('sha256').update(data).digest('hex')}.${type.ext}`, data };

@@ -12,9 +12,8 @@
  * The whole look is given INSPECT_TIMEOUT_MS.
  */
 import fs from 'node:fs';
-import { fileTypeFromFile } from 'file-type';
 import { pipeline } from 'node:stream/promises';
-import { parseFile, type IAudioMetadata } from 'music-metadata';
+import type { IAudioMetadata } from 'music-metadata';
 import { SONG_TITLE_MAX, libraryMessages, type AudioFormat } from '@platter/contract';
 import { ApiError, errors } from '../../api/errors';
 import { cutShort } from './whole-file';
@@ -59,6 +58,9 @@ export function titleFromFilename(filename: string): string {
 }
 
 /** The size an ID3v2 tag at the start of the file takes (0 when there is none). */
+/** The tag readers load with the first upload, not at every start (a few dozen modules). */
+const metadataReader = () => import('music-metadata');
+
 async function id3v2Size(file: string): Promise<number> {
   const handle = await fs.promises.open(file, 'r');
   try {
@@ -85,12 +87,16 @@ async function readMetadata(
   const tagSize = format === 'mp3' || format === 'aac' ? await id3v2Size(file) : 0;
   if (tagSize > size) throw errors.invalid(libraryMessages.damaged);
   if (tagSize <= TAG_MAX_BYTES)
-    return { meta: await parseFile(file, { duration: true }), tagsSkipped: false, audioStart: tagSize };
+    return {
+      meta: await (await metadataReader()).parseFile(file, { duration: true }),
+      tagsSkipped: false,
+      audioStart: tagSize,
+    };
   // Too large a tag to read: the audio after it is looked at alone, from a copy (streamed, not held).
   const audioOnly = `${file}.audio`;
   try {
     await pipeline(fs.createReadStream(file, { start: tagSize }), fs.createWriteStream(audioOnly));
-    const meta = await parseFile(audioOnly, { duration: true, skipCovers: true });
+    const meta = await (await metadataReader()).parseFile(audioOnly, { duration: true, skipCovers: true });
     return { meta, tagsSkipped: true, audioStart: tagSize };
   } finally {
     await fs.promises.rm(audioOnly, { force: true });
@@ -99,6 +105,7 @@ async function readMetadata(
 
 async function inspect(file: string, filename: string, size: number): Promise<InspectedFile> {
   if (size === 0) throw errors.invalid(libraryMessages.empty);
+  const { fileTypeFromFile } = await import('file-type');
   const sniffed = await fileTypeFromFile(file);
   const format = sniffed ? FORMAT_OF[sniffed.ext] : undefined;
   if (!format) throw errors.invalid(libraryMessages.notAudio);

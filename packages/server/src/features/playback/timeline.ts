@@ -39,6 +39,8 @@ export async function advanceIfDue(services: Services, roomId: string, playId: s
 export interface TimelineDriver {
   /** This instance's lease holder id. */
   readonly holder: string;
+  /** Rooms whose songs this instance drives now (their leases held), for metrics. */
+  readonly leasesHeld: number;
   /** One sweep now (tests call it after moving their clock); resolves when done. */
   sweep(): Promise<void>;
   /** Stops the sweep and its timers; `release` gives the leases up at once (a clean shutdown). */
@@ -190,6 +192,9 @@ export function startTimelineSweep(
 
   return {
     holder,
+    get leasesHeld() {
+      return timers.size;
+    },
     sweep,
     async stop({ release = true } = {}) {
       if (stopped) return;
