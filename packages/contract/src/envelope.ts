@@ -48,6 +48,7 @@ export const apiMessages = {
   overSocket: 'This call is made over the websocket.',
   nulCharacter: 'The request holds a NUL character, which no field may contain.',
   bodyNotObject: 'The request body must be a JSON object.',
+  badAuthorization: 'The Authorization header must be "Platter <userid>:<userauth>".',
   invalidJson: 'The request body is not valid JSON.',
   notJsonType: 'Send the request body as JSON (Content-Type: application/json).',
   tooLarge: 'The request is too large.',

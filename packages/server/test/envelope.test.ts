@@ -293,6 +293,6 @@ describe('security headers', () => {
     await response.arrayBuffer();
     expect(response.status).toBeLessThan(500);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin');
   });
 });

@@ -4,6 +4,7 @@
  * with it, since whoever reads the log could then become the member.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { credentialsHeader } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aMember, type Member } from './support/factories';
 
@@ -39,6 +40,15 @@ describe('the debug log', () => {
     const line = log.urls().find((url) => url.startsWith('/api/user.info?'));
     expect(line).toContain(`userid=${member.userid}`);
     expect(line).toContain('userauth=[redacted]');
+    expect(log.text).not.toContain(member.userauth);
+  });
+
+  test("the web app's Authorization header is not written either", async () => {
+    const response = await t.fetch('/api/user.info?client=web', {
+      headers: { authorization: credentialsHeader(member) },
+    });
+    expect(((await response.json()) as [boolean])[0]).toBe(true);
+    expect(log.urls()).toContain('/api/user.info?client=web');
     expect(log.text).not.toContain(member.userauth);
   });
 

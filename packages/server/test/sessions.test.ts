@@ -1,6 +1,6 @@
 /** Holding a session: user.authenticate, user.info, user.get_prefs and user.logout. */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { avatarImageUrls } from '@platter/contract';
+import { apiMessages, avatarImageUrls, credentialsHeader } from '@platter/contract';
 import { startTestApp, type TestApp } from './support/test-app';
 import { aGuest, aMember } from './support/factories';
 import { failureOf } from './support/envelopes';
@@ -51,6 +51,51 @@ describe('user.authenticate', () => {
     expect(failureOf(await t.call('user.authenticate', { userauth: guest.userauth })).errcode).toBe(
       'not_authenticated',
     );
+  });
+});
+
+describe('the Authorization header (the web app keeps its session out of URLs)', () => {
+  const envelopeOf = async (response: Response) => [response.status, await response.json()] as const;
+
+  test('authenticates a GET and a POST call, with nothing secret in the address or body', async () => {
+    const member = await aMember(t);
+    const authorization = credentialsHeader(member);
+    expect(
+      await envelopeOf(await t.fetch('/api/user.authenticate?client=web', { headers: { authorization } })),
+    ).toEqual([200, [true, { userid: member.userid, registered: true }]]);
+    const logout = await t.fetch('/api/user.logout', {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/json' },
+      body: JSON.stringify({ client: 'web' }),
+    });
+    expect((await envelopeOf(logout))[0]).toBe(200);
+    expect(failureOf(await t.call('user.authenticate', {}, member))).toEqual(NOT_AUTHENTICATED);
+  });
+
+  test('a wrong session in the header is refused as any wrong session is, and outranks the query', async () => {
+    const member = await aMember(t);
+    const wrong = credentialsHeader({ userid: member.userid, userauth: 'guessed' });
+    const query = new URLSearchParams({ userid: member.userid, userauth: member.userauth });
+    expect(
+      await envelopeOf(await t.fetch(`/api/user.authenticate?${query}`, { headers: { authorization: wrong } })),
+    ).toEqual([401, [false, NOT_AUTHENTICATED]]);
+  });
+
+  test('a malformed Platter header gets the envelope, not a 500; another scheme is not ours', async () => {
+    const refusal = [400, [false, { err: apiMessages.badAuthorization, errcode: 'bad_request' }]];
+    for (const authorization of [
+      'Platter',
+      'Platter nocolon',
+      'Platter :auth',
+      'Platter id:',
+      `Platter id:${'x'.repeat(300)}`,
+    ]) {
+      expect(await envelopeOf(await t.fetch('/api/user.authenticate', { headers: { authorization } }))).toEqual(
+        refusal,
+      );
+    }
+    const basic = await t.fetch('/api/user.authenticate', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
+    expect(await envelopeOf(basic)).toEqual([401, [false, NOT_AUTHENTICATED]]);
   });
 });
 

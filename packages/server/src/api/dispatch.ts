@@ -1,7 +1,7 @@
 /**
  * The one place that turns `/api/{name}` into a handler call: it parses the
  * query or JSON body, drops the transport fields, authenticates userid +
- * userauth (from parameters, never cookies), validates against the contract
+ * userauth (from the Authorization header or parameters, never cookies), validates against the contract
  * and wraps every outcome in the spec's envelope. Handlers never touch HTTP.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -22,15 +22,20 @@ import { describeIssue } from './describe-issue';
 import { gzipNegotiation, PreparedBody } from './prepared-body';
 import { andThen, type MaybePromise } from '../lib/maybe-promise';
 import { RedisUnavailable } from '../lib/redis';
+import { credentialsFromHeader, type HeaderCredentials } from '../http/credentials-header';
 
 export interface Dispatcher {
   /** Runs one call as the API would; used by the HTTP route and the cookie routes. */
   invoke(name: string, params: Record<string, unknown>, request: RequestInfo): Promise<Envelope<unknown>>;
-  /** Like invoke, but a prepared body stays serialised: the HTTP route sends it as it is. */
+  /**
+   * Like invoke, but a prepared body stays serialised: the HTTP route sends it as it is.
+   * `credentials` (from the Authorization header) take the place of userid + userauth parameters.
+   */
   invokeForWire(
     name: string,
     params: Record<string, unknown>,
     request: RequestInfo,
+    credentials?: HeaderCredentials,
   ): MaybePromise<Envelope<unknown> | [true, PreparedBody]>;
 }
 
@@ -79,10 +84,15 @@ export function createDispatcher(
   const checkedInputs = new CheckedInputs();
 
   /** Runs a call: at once when every step is answered from memory (a cached session, a cached page). */
-  function run(name: CallName, params: Record<string, unknown>, request: RequestInfo): MaybePromise<unknown> {
+  function run(
+    name: CallName,
+    params: Record<string, unknown>,
+    request: RequestInfo,
+    credentials: HeaderCredentials | undefined,
+  ): MaybePromise<unknown> {
     const call = calls[name];
     const access = call.access as Access;
-    const { userid, userauth } = params;
+    const { userid, userauth } = credentials ?? params;
     const fields = callFields(params);
     const signedIn = typeof userid === 'string' && typeof userauth === 'string' && userid && userauth;
     return andThen(signedIn ? authenticate(services, userid, userauth, request) : null, (caller) => {
@@ -126,10 +136,11 @@ export function createDispatcher(
     name: string,
     params: Record<string, unknown>,
     request: RequestInfo,
+    credentials?: HeaderCredentials,
   ): MaybePromise<Envelope<unknown> | [true, PreparedBody]> {
     if (!isCallName(name)) return failure(new ApiError(apiMessages.unknownCall(name), 'unknown_call'));
     try {
-      const result = run(name, params, request);
+      const result = run(name, params, request, credentials);
       return result instanceof Promise ? result.then(succeeded, (error) => failed(name, error)) : succeeded(result);
     } catch (error) {
       return failed(name, error);
@@ -217,7 +228,16 @@ export function registerApiRoute(app: FastifyInstance, dispatcher: Dispatcher): 
       if (typeof params !== 'object' || params === null || Array.isArray(params)) {
         return payload(reply, failure(new ApiError(apiMessages.bodyNotObject, 'bad_request')));
       }
-      const envelope = dispatcher.invokeForWire(name, params as Record<string, unknown>, { ip: request.ip });
+      const credentials = credentialsFromHeader(request.headers.authorization);
+      if (credentials === 'malformed') {
+        return payload(reply, failure(new ApiError(apiMessages.badAuthorization, 'bad_request')));
+      }
+      const envelope = dispatcher.invokeForWire(
+        name,
+        params as Record<string, unknown>,
+        { ip: request.ip },
+        credentials,
+      );
       return andThen(envelope, (settled) => payload(reply, settled));
     },
   });

@@ -36,7 +36,9 @@ export function registerSecurityHeaders(
   // A callback hook, not an async one: it runs on every response, and a promise per response is measurable.
   app.addHook('onSend', (_request, reply, payload, done) => {
     reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    // Only the origin, even to this site: a page opened from a mail's reset or verification link
+    // would otherwise send its token in the Referer of every asset and call it makes (access logs).
+    reply.header('referrer-policy', 'strict-origin');
     if (String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
       reply.header('content-security-policy', policy);
     }

@@ -2,14 +2,14 @@
  * Music test data: uploads over HTTP as a page makes them, songs in a
  * member's library, a room that plays one of them now.
  */
-import { UPLOAD_PATH, type Credentials, type Envelope, type LibrarySong } from '@platter/contract';
+import { UPLOAD_PATH, credentialsHeader, type Credentials, type Envelope, type LibrarySong } from '@platter/contract';
 import { newId } from '../../src/lib/ids';
 import { mp3File, type Id3Tags, type Tone } from './audio-files';
 import type { TestApp } from './test-app';
 
 let counter = 0;
 
-/** POSTs the bytes to the upload route; the raw response and its envelope. */
+/** POSTs the bytes to the upload route, the session in the Authorization header as the page sends it. */
 export async function upload(
   t: TestApp,
   as: Credentials | null,
@@ -17,14 +17,10 @@ export async function upload(
   filename: string | null = 'song.mp3',
 ): Promise<{ status: number; envelope: Envelope<{ song: LibrarySong }> }> {
   const query = new URLSearchParams();
-  if (as) {
-    query.set('userid', as.userid);
-    query.set('userauth', as.userauth);
-  }
   if (filename !== null) query.set('filename', filename);
   const response = await t.fetch(`${UPLOAD_PATH}?${query}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/octet-stream' },
+    headers: { 'content-type': 'application/octet-stream', ...(as ? { authorization: credentialsHeader(as) } : {}) },
     body,
     ...(body instanceof ReadableStream ? { duplex: 'half' } : {}),
   } as RequestInit);

@@ -1,7 +1,8 @@
 /**
  * The typed API client: `call('user.info', {})` sends the contract's method,
- * adds client=web, a cache-buster and the session's userid + userauth, and
- * returns the contract's response type or throws an ApiCallError.
+ * adds client=web and a cache-buster, presents the session in the Authorization
+ * header (never the URL, which access logs keep), and returns the contract's
+ * response type or throws an ApiCallError.
  *
  * It checks nothing against the contract's schemas: the server validates every input and
  * shapes every output (api/dispatch.ts), so the page ships the types, not zod and the
@@ -11,6 +12,7 @@
 import {
   apiMessages,
   callMethod,
+  credentialsHeader,
   type CallInput,
   type CallName,
   type CallOutput,
@@ -42,11 +44,13 @@ export const NOT_UNDERSTOOD = 'Sorry, the server sent an answer we did not under
 const REQUEST_FAILED = "Sorry, we couldn't reach the server. Please check your connection and try again";
 
 export async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const fields: Record<string, unknown> = { ...(input as object), client: 'web', _: Date.now(), ...getCredentials() };
+  const fields: Record<string, unknown> = { ...(input as object), client: 'web', _: Date.now() };
+  const credentials = getCredentials();
+  const headers: Record<string, string> = credentials ? { authorization: credentialsHeader(credentials) } : {};
   const envelope =
     callMethod(name) === 'GET'
-      ? await request(`/api/${name}?${toQuery(fields)}`, { method: 'GET' })
-      : await request(`/api/${name}`, jsonPost(fields));
+      ? await request(`/api/${name}?${toQuery(fields)}`, { method: 'GET', headers })
+      : await request(`/api/${name}`, jsonPost(fields, headers));
   return unwrap(envelope) as CallOutput<N>;
 }
 
@@ -61,8 +65,8 @@ export function errorText(error: unknown): string {
   return /[.!?]$/.test(message) ? message : `${message}.`;
 }
 
-function jsonPost(fields: Record<string, unknown>): RequestInit {
-  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fields) };
+function jsonPost(fields: Record<string, unknown>, headers: Record<string, string> = {}): RequestInit {
+  return { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(fields) };
 }
 
 function toQuery(fields: Record<string, unknown>): string {

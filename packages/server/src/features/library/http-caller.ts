@@ -1,14 +1,15 @@
 /**
  * Who is making an upload or audio request. These are plain HTTP routes, not
- * /api calls: the upload reads userid + userauth from its query string (as
- * the API reads its parameters; never a cookie, so another site cannot make a
- * browser upload), and audio also from the session cookies, because an
- * <audio> element sends nothing else.
+ * /api calls: the upload reads userid + userauth from the Authorization header
+ * (the web app's way) or its query string (as the API reads its parameters;
+ * never a cookie, so another site cannot make a browser upload), and audio
+ * also from the session cookies, because an <audio> element sends nothing else.
  */
 import type { FastifyRequest } from 'fastify';
 import { SESSION_COOKIES } from '@platter/contract';
 import type { Authenticate } from '../../api/dispatch';
 import type { Caller, Services } from '../../api/context';
+import { credentialsFromHeader } from '../../http/credentials-header';
 
 function cookie(request: FastifyRequest, name: string): string | undefined {
   const header = request.headers.cookie;
@@ -33,8 +34,10 @@ export async function callerOf(
   options: { cookies: boolean },
 ): Promise<Caller | null> {
   const query = request.query as Record<string, unknown>;
-  let userid = typeof query.userid === 'string' ? query.userid : undefined;
-  let userauth = typeof query.userauth === 'string' ? query.userauth : undefined;
+  const header = credentialsFromHeader(request.headers.authorization);
+  if (header === 'malformed') return null;
+  let userid = header?.userid ?? (typeof query.userid === 'string' ? query.userid : undefined);
+  let userauth = header?.userauth ?? (typeof query.userauth === 'string' ? query.userauth : undefined);
   if ((!userid || !userauth) && options.cookies) {
     userid = cookie(request, SESSION_COOKIES.userId);
     userauth = cookie(request, SESSION_COOKIES.userAuth);

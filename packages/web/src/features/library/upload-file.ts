@@ -6,6 +6,7 @@
  */
 import {
   UPLOAD_PATH,
+  credentialsHeader,
   libraryMessages,
   type Credentials,
   libraryPanelMessages,
@@ -13,9 +14,9 @@ import {
 } from '@platter/contract';
 import type { SendOutcome } from './upload-queue';
 
-/** The address a file goes to: its name, and who sends it (the API reads credentials from parameters). */
-export function uploadUrl(filename: string, credentials: Credentials | null): string {
-  const query = new URLSearchParams({ filename, client: 'web', ...(credentials ?? {}) });
+/** The address a file goes to: its name only; who sends it goes in the Authorization header, out of logs. */
+export function uploadUrl(filename: string): string {
+  const query = new URLSearchParams({ filename, client: 'web' });
   return `${UPLOAD_PATH}?${query}`;
 }
 
@@ -47,7 +48,8 @@ export function sendFile(
 ): Promise<SendOutcome> {
   return new Promise((resolve) => {
     const request = new XMLHttpRequest();
-    request.open('POST', uploadUrl(file.name, credentials));
+    request.open('POST', uploadUrl(file.name));
+    if (credentials) request.setRequestHeader('authorization', credentialsHeader(credentials));
     request.setRequestHeader('content-type', file.type || 'application/octet-stream');
     request.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
     request.onload = () => resolve(readUploadAnswer(request.responseText));
