@@ -3,7 +3,7 @@
  * a real SMTP server (spec §2 Registration, Account screen, Forgot-password,
  * Contact Settings, Ignore; §4 Email, Registration, Logout, Ignore list; §8).
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import {
   accountMessages,
@@ -259,6 +259,14 @@ test('a guest signs up, verifies, changes email and password, resets a forgotten
 
   // The reset link opens the change-password form with the token hidden; the token leaves the address.
   const reset = linkWith(await mail.waitFor(secondEmail, RESET_SUBJECT), 'reset_token');
+  // Past the link's own request, the token is in no URL nor Referer the page sends (access logs).
+  const resetToken = reset.searchParams.get('reset_token') ?? '';
+  const leaks: string[] = [];
+  const noteLeak = (request: Request) => {
+    const sent = [request.url(), request.headers()['referer'] ?? ''];
+    if (request.url() !== onServer(reset) && sent.some((text) => text.includes(resetToken))) leaks.push(request.url());
+  };
+  page.on('request', noteLeak);
   await page.goto(onServer(reset));
   await accounts.getByText('Choose a new password').waitFor();
   await expect.poll(() => page.url()).toBe(`${server.baseUrl}/account`);
@@ -270,6 +278,8 @@ test('a guest signs up, verifies, changes email and password, resets a forgotten
   await accounts.getByLabel('Confirm new password', { exact: true }).fill('third-secret');
   await accounts.getByRole('button', { name: 'Save' }).click();
   await alertSaying(page, accountMessages.passwordSaved);
+  page.off('request', noteLeak);
+  expect(leaks).toEqual([]);
 
   // Then the login modal, where the new password works and the old one does not.
   const login = page.getByRole('dialog', { name: 'Sign in to Platter' });

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser } from './support/browser';
+import { logInAsDemoMember } from './support/member';
 import { startServer, type RunningServer } from './support/server';
 
 let server: RunningServer;
@@ -104,4 +105,33 @@ test('a newcomer becomes a guest, logs in as a member, sees the settings, and lo
   expect(newGuestId).not.toBe(memberId);
   expect(newGuestId).not.toBe(guestId);
   await page.close();
+});
+
+test("a member's lobby and room visit puts their session in no URL, only in the Authorization header", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const urls: string[] = [];
+  const apiCalls: { url: string; authorization: string | undefined }[] = [];
+  page.on('websocket', (socket) => urls.push(socket.url()));
+  page.on('request', (request) => {
+    urls.push(request.url(), request.headers()['referer'] ?? '');
+    if (new URL(request.url()).pathname.startsWith('/api/'))
+      apiCalls.push({ url: request.url(), authorization: request.headers()['authorization'] });
+  });
+
+  await logInAsDemoMember(page, server.baseUrl);
+  const userauth = await cookie(page, 'platterUserAuth');
+  expect(userauth).toBeTruthy();
+  const tile = page.locator('.room-tile').first();
+  await tile.click();
+  await page.getByRole('region', { name: 'Stage' }).waitFor();
+  await page.getByRole('link', { name: 'Back to the lobby' }).click();
+  await page.locator('.room-tile').first().waitFor();
+
+  expect(urls.filter((url) => /userauth/i.test(url) || url.includes(userauth ?? '?'))).toEqual([]);
+  // The calls made as Ada carry her session where access logs do not look.
+  const signed = apiCalls.filter((call) => call.authorization?.startsWith('Platter '));
+  expect(signed.length).toBeGreaterThan(3);
+  expect(signed.at(-1)?.authorization).toContain(`:${userauth}`);
+  await context.close();
 });
