@@ -248,6 +248,17 @@ describe('refused files leave nothing behind', () => {
   });
 });
 
+test("other clients may still name the session in the upload's query string (the page uses the header)", async () => {
+  const member = await aMember(t);
+  const query = new URLSearchParams({ filename: 'bot.mp3', userid: member.userid, userauth: member.userauth });
+  const response = await t.fetch(`${UPLOAD_PATH}?${query}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/octet-stream' },
+    body: anMp3(),
+  });
+  expect(((await response.json()) as [boolean])[0]).toBe(true);
+});
+
 /**
  * Sends `first` of a body declared `declared` bytes long, and never the rest: the answer, and
  * whether the server then closed the connection (it cannot be waiting to read the rest).
