@@ -17,17 +17,20 @@ import { DEMO_KBPS, SAMPLE_RATE, demoTrackMp3, type DemoTrack } from '.';
 const MUSIC_DIR = path.dirname(fileURLToPath(import.meta.url));
 const MP3_MODULE = fileURLToPath(new URL('../../lib/mp3.ts', import.meta.url));
 
-/** node_modules/.cache/platter-demo-music beside the encoder's own package. */
+/** Where Node finds the encoder: …/node_modules/wasm-media-encoders/dist/index.cjs. */
+const encoderEntry = () => createRequire(import.meta.url).resolve('wasm-media-encoders');
+
+/** node_modules/.cache/platter-demo-music, in the node_modules that holds the encoder. */
 function defaultCacheDir(): string {
-  const encoderEntry = createRequire(import.meta.url).resolve('wasm-media-encoders');
-  const nodeModules = encoderEntry.slice(0, encoderEntry.lastIndexOf(`${path.sep}wasm-media-encoders${path.sep}`));
+  const entry = encoderEntry();
+  const nodeModules = entry.slice(0, entry.lastIndexOf(`${path.sep}wasm-media-encoders${path.sep}`));
   return path.join(nodeModules, '.cache', 'platter-demo-music');
 }
 
 /** The encoder package's version, read from its package.json (which its exports do not list). */
 function encoderVersion(): string {
-  const encoderEntry = createRequire(import.meta.url).resolve('wasm-media-encoders');
-  const packageRoot = encoderEntry.slice(0, encoderEntry.lastIndexOf(`${path.sep}dist${path.sep}`));
+  const entry = encoderEntry();
+  const packageRoot = entry.slice(0, entry.lastIndexOf(`${path.sep}dist${path.sep}`));
   return (JSON.parse(fs.readFileSync(path.join(packageRoot, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
