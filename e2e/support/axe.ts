@@ -19,7 +19,9 @@ export const WIDTHS = [
 export async function axeViolations(page: Page, within?: string): Promise<string[]> {
   await stillAndLoaded(page);
   // Only the violations are read back: passes and incomplete results are most of the work of reporting.
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+  // Legacy mode runs axe.run in the page itself. The default mode merges the results of cross-origin
+  // frames, which Platter's pages never have, in a new tab opened for each scan: two to three times slower.
+  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).setLegacyMode();
   const results = await (within ? builder.include(within) : builder).analyze();
   return results.violations.flatMap((violation) =>
     violation.nodes.map(

@@ -4,29 +4,25 @@
  * could take the segment and shadow it (or be hidden by it). The routes are
  * read as Fastify registers them, on an app that also serves a web build.
  */
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RESERVED_PATH_SEGMENTS, SOCKET_PATH } from '@platter/contract';
-import type * as Fastify from 'fastify';
-import { afterAll, beforeAll, expect, test, vi } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const registered = vi.hoisted((): string[] => []);
+const registered: string[] = [];
 
-vi.mock('fastify', async (importOriginal) => {
-  const fastify = await importOriginal<typeof Fastify>();
-  const create = fastify.default as (...args: unknown[]) => Fastify.FastifyInstance;
-  return {
-    ...fastify,
-    default: (...args: unknown[]) => {
-      const app = create(...args);
-      app.addHook('onRoute', (route) => void registered.push(route.url));
-      return app;
-    },
-  };
-});
+/**
+ * Fastify announces each new instance on this channel, before any route is added: the hook
+ * hears every route the app registers (no mock of fastify, so the API tests can share a worker).
+ */
+const FASTIFY_CREATED = 'fastify.initialization';
+const hearRoutes = ({ fastify }: { fastify: FastifyInstance }) =>
+  fastify.addHook('onRoute', (route) => void registered.push(route.url));
 
 /** The web app's public files (icons, the FAQ, favicon, manifest) as a build holds them. */
 const WEB_PUBLIC = fileURLToPath(new URL('../../web/public', import.meta.url));
@@ -40,7 +36,12 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(webDist, 'assets'));
   fs.writeFileSync(path.join(webDist, 'assets', 'index.js'), '');
   fs.writeFileSync(path.join(webDist, 'index.html'), '<title>Platter</title>');
-  testApp = await startTestApp({ webDist });
+  diagnostics.subscribe(FASTIFY_CREATED, hearRoutes as (message: unknown) => void);
+  try {
+    testApp = await startTestApp({ webDist });
+  } finally {
+    diagnostics.unsubscribe(FASTIFY_CREATED, hearRoutes as (message: unknown) => void);
+  }
 });
 
 afterAll(async () => {

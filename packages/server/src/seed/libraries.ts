@@ -15,7 +15,8 @@ import { libraryHandlers } from '../features/library/handlers';
 import { inspectFile, type InspectedFile } from '../features/library/inspect-file';
 import { tempFileFor } from '../features/library/receive-upload';
 import { writeCoverArt } from './cover-art';
-import { DEMO_TRACKS, demoTrackMp3, type DemoTrack } from './music';
+import { DEMO_TRACKS, type DemoTrack } from './music';
+import { cachedDemoTrackMp3 } from './music/cache';
 
 /** How many of the demo tracks each member has. */
 const SONGS_EACH = 3;
@@ -29,12 +30,13 @@ interface StoredTrack {
 }
 
 /**
- * Makes a track's MP3 and stores it. The bytes go through a temporary file and the library's
- * own look at an upload (inspect-file.ts), so the format and duration recorded are what an
- * upload of the same file would get.
+ * Makes a track's MP3 (or finds the one an earlier start made: music/cache.ts) and stores it.
+ * The bytes go through a temporary file and the library's own look at an upload
+ * (inspect-file.ts), so the format and duration recorded are what an upload of the same file
+ * would get.
  */
 async function storeTrack(services: Services, track: DemoTrack): Promise<StoredTrack> {
-  const mp3 = await demoTrackMp3(track);
+  const mp3 = await cachedDemoTrackMp3(track);
   const hash = createHash('sha256').update(mp3).digest('hex');
   const temp = await tempFileFor(services.config.dataDir);
   let inspected: InspectedFile;

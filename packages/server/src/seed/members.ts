@@ -1,6 +1,7 @@
 /** Demo members: DJs with names, avatars, points and fans of one another. */
 import type { Services } from '../api/context';
 import { createEmailMember } from '../features/accounts/sign-in';
+import { hashPassword } from '../features/auth';
 import { updateUser } from '../features/accounts/store';
 import { becomeFanOf } from '../features/fans/store';
 
@@ -74,11 +75,15 @@ export const ALL_DEMO_MEMBERS: readonly DemoMember[] = [
 /** Registers each member as sign-up does (without its mail and limits), then gives them history and fans. */
 export async function seedMembers(services: Services): Promise<string[]> {
   const ids: string[] = [];
+  // One hash of the one password everybody knows: a hash each took 40 argon2id runs (over a
+  // second) at every first start.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const member of ALL_DEMO_MEMBERS) {
     const userid = await createEmailMember(services, {
       name: member.name,
       email: member.email,
       password: DEMO_PASSWORD,
+      passwordHash,
       avatarid: member.avatarid,
     });
     // Demo members have followed their verification links already.

@@ -7,7 +7,7 @@ import { requireHuman } from '../../adapters/captcha';
 import { newId } from '../../lib/ids';
 import { createSession, endSession, verifyPassword } from '../auth';
 import { awaitTurn, rightPassword, wrongPassword } from './login-backoff';
-import { mailRegistration, register, type Registration } from './registration';
+import { mailRegistration, register, type PrehashedPassword, type Registration } from './registration';
 import { findUserByLoginEmail, insertUser, updateUser } from './store';
 
 const LOGIN_FAILED = "Sorry, that email and password don't match. Please try again.";
@@ -94,11 +94,14 @@ async function checkAttempt(
 }
 
 /** A new member from a sign-up form, with no limits or mail (the handler adds those; the demo seed needs neither). */
-export async function createEmailMember(services: Services, input: Registration): Promise<string> {
+export async function createEmailMember(services: Services, input: Registration & PrehashedPassword): Promise<string> {
   return (await insertMember(services, input)).id;
 }
 
-async function insertMember(services: Services, input: Registration): Promise<{ id: string; emailTaken: boolean }> {
+async function insertMember(
+  services: Services,
+  input: Registration & PrehashedPassword,
+): Promise<{ id: string; emailTaken: boolean }> {
   const id = newId();
   const { emailTaken } = await register(services, input, (fields) =>
     insertUser(services.db, { id, createdAt: services.now(), lastSeenAt: services.now(), ...fields }),
