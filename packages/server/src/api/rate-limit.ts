@@ -95,7 +95,11 @@ export class RedisRateLimiter implements RateLimiter {
     timing: RedisTiming = DEFAULT_REDIS_TIMING,
     prefix = 'platter:',
   ): Promise<RedisRateLimiter> {
-    return new RedisRateLimiter(await openRedis(url, 'limits', log, timing), prefix);
+    const link = await openRedis(url, 'limits', log, timing);
+    // As the bus does: a start waits a moment for Redis, so a new instance is ready when Redis is,
+    // and starts without it (counting fails as "try again", /readyz says so) when it is away.
+    await link.waitUp(Math.max(timing.commandTimeoutMs, 1_000));
+    return new RedisRateLimiter(link, prefix);
   }
 
   /** `prefix` (REDIS_PREFIX) comes before every key: `platter:limit:…`, `platter:strikes:…`. */
