@@ -64,6 +64,7 @@ describe('migrate-data from a seeded SQLite database', () => {
     const rows = Object.fromEntries(checks.map((c) => [c.table, c.targetRows]));
     expect(rows.users).toBeGreaterThan(10);
     expect(rows.room_chat).toBeGreaterThanOrEqual(1);
+    expect(rows.room_votes).toBeGreaterThanOrEqual(1);
     expect(rows.private_messages).toBe(1);
     expect(checks.every((c) => c.sourceChecksum === c.targetChecksum && c.sourceRows === c.targetRows)).toBe(true);
     const table = formatChecks(checks);
