@@ -38,6 +38,25 @@ const migrations: Record<string, Migration> = {
 };
 
 export async function migrateToLatest(db: Db): Promise<void> {
+  // Kysely's PostgreSQL introspection reads every schema's tables by name: a schema dropped at that
+  // moment by someone else sharing the database (tests, a second install) fails the read with
+  // invalid_schema_name. Nothing was migrated yet (migrations run in a transaction): read again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await migrateOnce(db);
+    } catch (error) {
+      if (attempt >= 5 || !isSchemaGone(error)) throw error;
+    }
+  }
+}
+
+/** PostgreSQL's invalid_schema_name, as the migrator reports it (its cause, or its message). */
+function isSchemaGone(error: unknown): boolean {
+  const { cause, message } = error as { cause?: { code?: unknown }; message?: unknown };
+  return cause?.code === '3F000' || (typeof message === 'string' && /schema ".*" does not exist/.test(message));
+}
+
+async function migrateOnce(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
@@ -46,7 +65,7 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }
 
