@@ -23,10 +23,12 @@ describe.each(DEMO_TRACKS.map((track) => [track.title, track] as const))('%s', (
   test('is a 20–40 s stereo MP3, far smaller than its WAV, read at one length by the library and the decoder', async () => {
     const started = process.cpuUsage();
     const mp3 = await demoTrackMp3(track);
-    // Synthesis and encoding under a second of CPU (each takes about half of one; docs/music.md):
-    // a machine busy elsewhere does not count.
+    // Synthesis and encoding take about half a second of CPU (docs/music.md). The bound only
+    // catches a change of scale (a slower encoder, a WAV pass too many): CPU time still grows on
+    // a machine whose two cores are both busy (CI runs the PostgreSQL pass beside npm test), and
+    // at 1 s that made this test fail with 1.05 s.
     const used = process.cpuUsage(started);
-    expect((used.user + used.system) / 1000).toBeLessThan(1000);
+    expect((used.user + used.system) / 1000).toBeLessThan(3000);
 
     const file = path.join(dir, `${track.title}.mp3`);
     await fs.promises.writeFile(file, mp3);
