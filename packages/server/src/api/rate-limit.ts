@@ -10,7 +10,14 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../config';
-import { DEFAULT_REDIS_TIMING, openRedis, type RedisLink, type RedisLog, type RedisTiming } from '../lib/redis';
+import {
+  DEFAULT_REDIS_TIMING,
+  openRedis,
+  startWaitMs,
+  type RedisLink,
+  type RedisLog,
+  type RedisTiming,
+} from '../lib/redis';
 import { hashSecret } from '../lib/ids';
 import { ApiError } from './errors';
 
@@ -96,9 +103,8 @@ export class RedisRateLimiter implements RateLimiter {
     prefix = 'platter:',
   ): Promise<RedisRateLimiter> {
     const link = await openRedis(url, 'limits', log, timing);
-    // As the bus does: a start waits a moment for Redis, so a new instance is ready when Redis is,
-    // and starts without it (counting fails as "try again", /readyz says so) when it is away.
-    await link.waitUp(Math.max(timing.commandTimeoutMs, 1_000));
+    // Without Redis, counting fails as "try again" until it is back.
+    await link.waitUp(startWaitMs(timing));
     return new RedisRateLimiter(link, prefix);
   }
 

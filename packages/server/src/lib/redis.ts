@@ -25,6 +25,14 @@ export const DEFAULT_REDIS_TIMING: RedisTiming = {
   pingEveryMs: 2_000,
 };
 
+/**
+ * How long a start waits for Redis before going on without it: a new instance is ready when Redis
+ * is, and one started while Redis is away serves its own listeners meanwhile (/readyz says so).
+ */
+export function startWaitMs(timing: RedisTiming): number {
+  return Math.max(timing.commandTimeoutMs, 1_000);
+}
+
 /** What a connection logs with: the server's pino logger, or a test's. */
 export interface RedisLog {
   warn(object: object, message: string): void;

@@ -8,7 +8,14 @@
  */
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { DEFAULT_REDIS_TIMING, openRedis, type RedisLink, type RedisLog, type RedisTiming } from '../lib/redis';
+import {
+  DEFAULT_REDIS_TIMING,
+  openRedis,
+  startWaitMs,
+  type RedisLink,
+  type RedisLog,
+  type RedisTiming,
+} from '../lib/redis';
 
 export type Listener = (message: unknown) => void;
 
@@ -111,7 +118,7 @@ export class RedisBus implements Bus {
     const publisher = await openRedis(url, 'publisher', log, timing);
     const bus = new RedisBus(publisher, subscriber, log, prefix);
     // An instance started while Redis is away serves its own listeners and says so (healthy is false).
-    const wait = Math.max(timing.commandTimeoutMs, 1_000);
+    const wait = startWaitMs(timing);
     const up = await Promise.all([subscriber.waitUp(wait), publisher.waitUp(wait)]);
     if (!up.every(Boolean)) log.warn({}, 'Redis is not reachable yet: starting without it');
     return bus;
